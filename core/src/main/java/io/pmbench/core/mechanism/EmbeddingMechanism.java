@@ -1,0 +1,43 @@
+package io.pmbench.core.mechanism;
+
+/**
+ * The plugin contract every method implements (SPEC.md §7). A mechanism maps the client's rows
+ * and labels to an embedding, declares its privacy guarantee, and provides the server side, which
+ * embeds [S; P] without privacy. Implementations are stateless singletons registered by name
+ * through a {@link MechanismModule}; all state lives in the returned {@link ServerSide} and
+ * {@link ClientSide}.
+ *
+ * <p>Class javadoc of an implementation must state: its guarantee, the neighbouring relation,
+ * the sensitivity and how it is bounded, what is assumed public, and its source.
+ */
+public interface EmbeddingMechanism {
+  /** The registry name (lower case, e.g. {@code privatemail}). */
+  String name();
+
+  /** One line for {@code --help} and reports. */
+  String description();
+
+  /**
+   * Checks that the guarantee exists for these parameters; throws {@link IllegalArgumentException}
+   * naming the parameter otherwise. Called before any data is touched.
+   */
+  void validate(MechanismParams params);
+
+  /** Whether the client embedding is aligned to the server's on the public rows (SPEC.md §6). */
+  boolean alignsOnPublic();
+
+  /**
+   * A key naming the server computation; two mechanisms returning the same key for the same seed
+   * share one server embedding (e.g. smlq, privatemail and label-only run the same noise-free
+   * SMLQ on [S; P]).
+   */
+  default String serverKey(MechanismParams params) {
+    return name() + "|" + params.describe();
+  }
+
+  /** Builds the server's embedding of [S; P]. */
+  ServerSide server(ServerView view, MechanismParams params);
+
+  /** Prepares the client side (everything that does not change between queries). */
+  ClientSide client(ClientView view, MechanismParams params);
+}

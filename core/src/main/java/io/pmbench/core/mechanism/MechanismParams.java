@@ -1,0 +1,111 @@
+package io.pmbench.core.mechanism;
+
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyChecks;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Every knob of a mechanism run (SPEC.md §3–§5, §8). Immutable; validated on construction.
+ *
+ * @param epsilon ε of the run
+ * @param delta δ of the run
+ * @param sigma kernel bandwidth σ
+ * @param alpha label weight α
+ * @param k embedding dimension
+ * @param sigmaQ standard deviation σ_q of the initial embedding Q
+ * @param iterations T, the post-processing iterations after the noisy release
+ * @param serverIterations iterations of the server's noise-free SMLQ (1 + T under {@code paper})
+ * @param featureKernelScale scale of the feature kernel
+ * @param labelKernel label kernel
+ * @param calibration Gaussian noise calibration
+ * @param renormalize rescale X_t to Frobenius norm √n after each iteration (official code)
+ * @param officialCodeMii use the official code's e^(−c/(2σ²)) in M_ii
+ * @param options mechanism-specific options (key → value), e.g. {@code method=PPCA}
+ */
+public record MechanismParams(
+    double epsilon,
+    double delta,
+    double sigma,
+    double alpha,
+    int k,
+    double sigmaQ,
+    int iterations,
+    int serverIterations,
+    FeatureKernelScale featureKernelScale,
+    LabelKernel labelKernel,
+    NoiseCalibration calibration,
+    boolean renormalize,
+    boolean officialCodeMii,
+    Map<String, String> options) {
+
+  public MechanismParams {
+    PrivacyChecks.checkEpsilon(epsilon);
+    PrivacyChecks.checkDelta(delta);
+    if (!(sigma > 0) || !Double.isFinite(sigma)) {
+      throw new IllegalArgumentException("sigma must be > 0. Provided value: " + sigma);
+    }
+    if (!(alpha >= 0) || !Double.isFinite(alpha)) {
+      throw new IllegalArgumentException("alpha must be >= 0. Provided value: " + alpha);
+    }
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be >= 1. Provided value: " + k);
+    }
+    if (!(sigmaQ > 0) || !Double.isFinite(sigmaQ)) {
+      throw new IllegalArgumentException("sigmaQ must be > 0. Provided value: " + sigmaQ);
+    }
+    if (iterations < 0) {
+      throw new IllegalArgumentException("iterations must be >= 0. Provided value: " + iterations);
+    }
+    if (serverIterations < 1) {
+      throw new IllegalArgumentException("serverIterations must be >= 1. Provided value: " + serverIterations);
+    }
+    options = Map.copyOf(new TreeMap<>(options));
+  }
+
+  /** A mechanism-specific option, if given. */
+  public Optional<String> option(String key) {
+    return Optional.ofNullable(options.get(key));
+  }
+
+  /** A copy at another (ε, calibration). */
+  public MechanismParams withPrivacy(double newEpsilon, NoiseCalibration newCalibration) {
+    return new MechanismParams(newEpsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations,
+        featureKernelScale, labelKernel, newCalibration, renormalize, officialCodeMii, options);
+  }
+
+  /** A copy with other σ and α. */
+  public MechanismParams withKernel(double newSigma, double newAlpha) {
+    return new MechanismParams(epsilon, delta, newSigma, newAlpha, k, sigmaQ, iterations, serverIterations,
+        featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, options);
+  }
+
+  /** Every parameter as an ordered map (for provenance and cache keys). */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new TreeMap<>();
+    m.put("epsilon", epsilon);
+    m.put("delta", delta);
+    m.put("sigma", sigma);
+    m.put("alpha", alpha);
+    m.put("k", k);
+    m.put("sigmaQ", sigmaQ);
+    m.put("iterations", iterations);
+    m.put("serverIterations", serverIterations);
+    m.put("featureKernelScale", featureKernelScale.name());
+    m.put("labelKernel", labelKernel.name());
+    m.put("noiseCalibration", calibration.name());
+    m.put("renormalize", renormalize);
+    m.put("officialCodeMii", officialCodeMii);
+    m.put("options", new TreeMap<>(options));
+    return m;
+  }
+
+  /** The parameters a noise-free SMLQ server embedding depends on, as a stable string. */
+  public String smlqServerFingerprint() {
+    return "sigma=" + sigma + ",alpha=" + alpha + ",k=" + k + ",sigmaQ=" + sigmaQ + ",T=" + serverIterations
+        + ",scale=" + featureKernelScale + ",labels=" + labelKernel + ",renorm=" + renormalize;
+  }
+}

@@ -1,0 +1,154 @@
+package io.pmbench.core.mechanism;
+
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
+import io.pmbench.core.privacy.NoiseCalibration;
+import java.util.Locale;
+
+/**
+ * Fidelity presets (SPEC.md §8). Every knob can still be overridden through {@link Builder}.
+ */
+public enum Preset {
+  /**
+   * The paper: TWO_SIGMA_SQUARED, GAUSSIAN_INTEGER, CLASSIC noise for ε &lt; 1 and ANALYTIC for ε ≥ 1
+   * (CLASSIC is not valid there; SPEC.md §9), no renormalisation, server on 1 + T iterations.
+   */
+  PAPER,
+  /**
+   * The official code: SIGMA_SQUARED, CENTERED_DISTANCE, OFFICIAL_CODE noise, renormalize, the
+   * code's M_ii, server on T iterations.
+   */
+  OFFICIAL_CODE,
+  /** The paper with ANALYTIC noise throughout and SAME_CLASS labels. */
+  CORRECTED;
+
+  /** The user-facing name, e.g. {@code official-code}. */
+  public String cliName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** Parses {@code paper}, {@code official-code} or {@code corrected}. */
+  public static Preset parse(String s) {
+    for (Preset p : values()) {
+      if (p.cliName().equals(s)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("preset must be one of paper, official-code, corrected. Provided value: " + s);
+  }
+
+  /** The calibration this preset uses at ε. */
+  public NoiseCalibration calibrationFor(double epsilon) {
+    return switch (this) {
+      case PAPER -> epsilon < 1 ? NoiseCalibration.CLASSIC : NoiseCalibration.ANALYTIC;
+      case OFFICIAL_CODE -> NoiseCalibration.OFFICIAL_CODE;
+      case CORRECTED -> NoiseCalibration.ANALYTIC;
+    };
+  }
+
+  /** A builder holding this preset's defaults (σ, α from the data set; Table 2's k, σ_q, T). */
+  public Builder builder(double sigma, double alpha) {
+    Builder b = new Builder();
+    b.preset = this;
+    b.sigma = sigma;
+    b.alpha = alpha;
+    switch (this) {
+      case PAPER -> {
+        b.scale = FeatureKernelScale.TWO_SIGMA_SQUARED;
+        b.labels = LabelKernel.GAUSSIAN_INTEGER;
+      }
+      case OFFICIAL_CODE -> {
+        b.scale = FeatureKernelScale.SIGMA_SQUARED;
+        b.labels = LabelKernel.CENTERED_DISTANCE;
+        b.renormalize = true;
+        b.officialCodeMii = true;
+        b.serverIterationsExtra = 0;
+      }
+      case CORRECTED -> {
+        b.scale = FeatureKernelScale.TWO_SIGMA_SQUARED;
+        b.labels = LabelKernel.SAME_CLASS;
+      }
+    }
+    return b;
+  }
+
+  /** Collects overrides on top of a preset; {@link #build(double, double)} fixes (ε, δ). */
+  public static final class Builder {
+    private Preset preset;
+    private double sigma;
+    private double alpha;
+    private int k = 2;
+    private double sigmaQ = 1e-8;
+    private int iterations = 5;
+    private int serverIterationsExtra = 1;
+    private FeatureKernelScale scale;
+    private LabelKernel labels;
+    private NoiseCalibration calibration; // null = the preset's rule
+    private boolean renormalize;
+    private boolean officialCodeMii;
+    private java.util.Map<String, String> options = java.util.Map.of();
+
+    public Builder sigma(double v) {
+      sigma = v;
+      return this;
+    }
+
+    public Builder alpha(double v) {
+      alpha = v;
+      return this;
+    }
+
+    public Builder k(int v) {
+      k = v;
+      return this;
+    }
+
+    public Builder sigmaQ(double v) {
+      sigmaQ = v;
+      return this;
+    }
+
+    public Builder iterations(int v) {
+      iterations = v;
+      return this;
+    }
+
+    public Builder featureKernelScale(FeatureKernelScale v) {
+      scale = v;
+      return this;
+    }
+
+    public Builder labelKernel(LabelKernel v) {
+      labels = v;
+      return this;
+    }
+
+    /** Forces one calibration at every ε (instead of the preset's rule). */
+    public Builder calibration(NoiseCalibration v) {
+      calibration = v;
+      return this;
+    }
+
+    public Builder renormalize(boolean v) {
+      renormalize = v;
+      return this;
+    }
+
+    public Builder officialCodeMii(boolean v) {
+      officialCodeMii = v;
+      return this;
+    }
+
+    public Builder options(java.util.Map<String, String> v) {
+      options = java.util.Map.copyOf(v);
+      return this;
+    }
+
+    /** The parameters at (ε, δ). */
+    public MechanismParams build(double epsilon, double delta) {
+      NoiseCalibration c = calibration != null ? calibration : preset.calibrationFor(epsilon);
+      return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
+          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, options);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package io.pmbench.core.mechanisms;
+
+import io.pmbench.core.mechanism.MechanismModule;
+
+/** Registers the mechanisms that ship with core: features, smlq, privatemail, label-only, random. */
+public final class CoreMechanismsModule extends MechanismModule {
+  @Override
+  protected void configure() {
+    register("features", FeaturesMechanism.class);
+    register("smlq", SmlqMechanism.class);
+    register("privatemail", PrivateMailMechanism.class);
+    register("label-only", LabelOnlyMechanism.class);
+    register("random", RandomMechanism.class);
+  }
+}

@@ -1,0 +1,55 @@
+package io.pmbench.core.mechanisms;
+
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+
+/**
+ * Control {@code label-only} (SPEC.md §7, BASELINES.md §5): PrivateMail's post-processing run
+ * with the noisy release X̃ replaced by data-independent noise of the same shape and scale, so the
+ * output depends on the labels of D only. It measures how much recall the labels alone buy.
+ *
+ * <p><b>Guarantee:</b> none needed for the features (they are never read); the labels are used
+ * raw, as in PrivateMail. The server side is PrivateMail's (noise-free SMLQ on [S; P]).
+ */
+public final class LabelOnlyMechanism implements EmbeddingMechanism {
+  @Override
+  public String name() {
+    return "label-only";
+  }
+
+  @Override
+  public String description() {
+    return "control: PrivateMail post-processing on labels alone (features replaced by data-independent noise)";
+  }
+
+  @Override
+  public void validate(MechanismParams params) {
+    // The noise scale is computed as PrivateMail's (any calibration is accepted for the control;
+    // CLASSIC still refuses epsilon >= 1 so the scales match PrivateMail's at every run).
+    new PrivateMailMechanism().validate(params);
+  }
+
+  @Override
+  public boolean alignsOnPublic() {
+    return true;
+  }
+
+  @Override
+  public String serverKey(MechanismParams params) {
+    return SmlqServer.key(params);
+  }
+
+  @Override
+  public ServerSide server(ServerView view, MechanismParams params) {
+    return new SmlqServer(view, params);
+  }
+
+  @Override
+  public ClientSide client(ClientView view, MechanismParams params) {
+    return new PrivateMailClient(view, params, false);
+  }
+}

@@ -1,0 +1,29 @@
+package io.pmbench.core.mechanisms;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.random.Seeds;
+import java.util.SplittableRandom;
+
+/** Small helpers shared by the built-in mechanisms. */
+final class Mechanisms {
+  private Mechanisms() {}
+
+  /** An n × k block of iid N(0, sd²) entries. */
+  static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {
+    double[] out = new double[n * k];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = sd * Seeds.gaussian(rng);
+    }
+    return out;
+  }
+
+  /** The rows of a feature matrix as a row-major double block. */
+  static double[] toDoubles(FeatureMatrix m) {
+    float[] src = m.data();
+    double[] out = new double[src.length];
+    for (int i = 0; i < src.length; i++) {
+      out[i] = src[i];
+    }
+    return out;
+  }
+}

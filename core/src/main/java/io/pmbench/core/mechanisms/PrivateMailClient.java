@@ -1,0 +1,111 @@
+package io.pmbench.core.mechanisms;
+
+import io.pmbench.core.kernel.KernelLaplacian;
+import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.privacy.AppendixB;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import io.pmbench.core.smlq.Smlq;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The client side of PrivateMail (SPEC.md §5) and of its {@code label-only} control.
+ *
+ * <p>Per query: Q ~ N(0, σ_q²)^{n×k}; f(X) = one SMLQ step from Q with L_X, L_Y of D; Δ from
+ * Appendix B and ‖Q‖_F; s from the calibration; X̃ = f(X) + N(0, s²); then L_X is rebuilt from X̃
+ * and T noise-free iterations run from X̃ (post-processing). The public–public kernel block is
+ * computed once and reused: only the rows of r and the dummies are new per query.
+ *
+ * <p>With {@code useFeatures = false} ({@code label-only}), X̃ is replaced by data-independent
+ * noise of the same shape and scale (BASELINES.md §5): the features never enter the output.
+ */
+final class PrivateMailClient implements ClientSide {
+  static final String LABEL_CAVEAT = "L_Y uses the raw labels (r's true label included): the guarantee covers the"
+      + " labels only if labels are public (SPEC.md §5.4)";
+
+  private final MechanismParams p;
+  private final int numClasses;
+  private final KernelLaplacian.Base publicBlock;
+  private final boolean useFeatures;
+
+  PrivateMailClient(ClientView view, MechanismParams p, boolean useFeatures) {
+    this.p = p;
+    this.numClasses = view.numClasses();
+    this.useFeatures = useFeatures;
+    this.publicBlock = useFeatures
+        ? KernelLaplacian.base(Mechanisms.toDoubles(view.publicSet().features()), view.publicSet().size(),
+            view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()))
+        : null;
+  }
+
+  /** Appendix B parameters for a client data set of n rows. */
+  AppendixB.Params boundParams(int n) {
+    return new AppendixB.Params(n, p.sigma(), p.alpha(), numClasses - 1, p.officialCodeMii());
+  }
+
+  @Override
+  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+    int n = data.size();
+    int k = p.k();
+    LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
+    double[] q = Mechanisms.gaussianBlock(n, k, p.sigmaQ(), rng);
+    double normQ = Smlq.frobenius(q);
+    double delta = AppendixB.sensitivity(boundParams(n), normQ);
+    double s = p.calibration().sigma(delta, p.epsilon(), p.delta());
+    double[] released;
+    if (useFeatures) {
+      KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
+      released = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
+      for (int i = 0; i < released.length; i++) {
+        released[i] += s * Seeds.gaussian(rng);
+      }
+    } else {
+      released = Mechanisms.gaussianBlock(n, k, s, rng);
+    }
+    // Post-processing: L_X rebuilt from the released n × k rows, L_Y kept, T iterations.
+    KernelLaplacian lxNoisy = KernelLaplacian.of(released, n, k, p.featureKernelScale().scale(p.sigma()));
+    Smlq.Result post = Smlq.run(lxNoisy, ly, p.alpha(), released, k, p.iterations(), p.renormalize());
+    return new ClientRelease(new Embedding(post.embedding(), n, k), claim(delta, s),
+        Map.of("normQ", normQ, "objectiveIncreased", post.objectiveIncreased() ? 1.0 : 0.0));
+  }
+
+  private PrivacyClaim claim(double sensitivity, double s) {
+    List<String> caveats = new ArrayList<>();
+    if (!useFeatures) {
+      return new PrivacyClaim(Guarantee.NONE, Double.NaN, Double.NaN, sensitivity, s, p.calibration().name(),
+          "n/a", "labels (the output depends on the labels and on data-independent noise only)",
+          List.of("control: features replaced by data-independent noise of the PrivateMail scale", LABEL_CAVEAT));
+    }
+    caveats.add(LABEL_CAVEAT);
+    if (!PrivateMailMechanism.boundAssumptionsHold(p)) {
+      caveats.add("Appendix B's bound is derived for the TWO_SIGMA_SQUARED feature kernel and GAUSSIAN_INTEGER"
+          + " labels; with " + p.featureKernelScale() + "/" + p.labelKernel() + " it is applied unproven");
+    }
+    if (p.officialCodeMii()) {
+      caveats.add("M_ii uses the official code's e^(-c/(2 sigma^2)) (c, not c^2)");
+    }
+    if (p.renormalize()) {
+      caveats.add("post-processing iterations renormalise X_t to Frobenius norm sqrt(n) (official code)");
+    }
+    Guarantee g = Guarantee.APPROXIMATE_DP;
+    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
+      g = Guarantee.NOT_DP;
+      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
+          + " stated epsilon");
+    }
+    return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, s, p.calibration().name(),
+        PrivacyClaim.ADD_REMOVE_ROW, "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret",
+        caveats);
+  }
+}

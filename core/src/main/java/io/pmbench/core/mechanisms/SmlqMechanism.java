@@ -1,0 +1,67 @@
+package io.pmbench.core.mechanisms;
+
+import io.pmbench.core.kernel.KernelLaplacian;
+import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.smlq.Smlq;
+import java.util.Map;
+
+/**
+ * {@code smlq}: the non-private supervised manifold embedding (SPEC.md §4, §7). The client runs
+ * SMLQ on D for 1 + T iterations from its own Q, with no noise; the server runs the same on
+ * [S; P]; the client is aligned on P. <b>Guarantee:</b> none (a non-private reference).
+ */
+public final class SmlqMechanism implements EmbeddingMechanism {
+  @Override
+  public String name() {
+    return "smlq";
+  }
+
+  @Override
+  public String description() {
+    return "non-private supervised manifold embedding: SMLQ for 1 + T iterations, no noise";
+  }
+
+  @Override
+  public void validate(MechanismParams params) {
+    // non-private: every parameter MechanismParams accepts is valid
+  }
+
+  @Override
+  public boolean alignsOnPublic() {
+    return true;
+  }
+
+  @Override
+  public String serverKey(MechanismParams params) {
+    return SmlqServer.key(params);
+  }
+
+  @Override
+  public ServerSide server(ServerView view, MechanismParams params) {
+    return new SmlqServer(view, params);
+  }
+
+  @Override
+  public ClientSide client(ClientView view, MechanismParams p) {
+    KernelLaplacian.Base base = KernelLaplacian.base(Mechanisms.toDoubles(view.publicSet().features()),
+        view.publicSet().size(), view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()));
+    return (data, rng) -> {
+      KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());
+      LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
+      double[] q = Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
+      Smlq.Result r = Smlq.run(lx, ly, p.alpha(), q, p.k(), 1 + p.iterations(), p.renormalize());
+      return new ClientRelease(new Embedding(r.embedding(), data.size(), p.k()),
+          PrivacyClaim.none("non-private reference (SMLQ without noise)"),
+          Map.of("objectiveIncreased", r.objectiveIncreased() ? 1.0 : 0.0));
+    };
+  }
+}

@@ -1,0 +1,60 @@
+package io.pmbench.core.protocol;
+
+import java.util.Arrays;
+
+/**
+ * The retrieval protocol's own settings (SPEC.md §1–§2).
+ *
+ * @param nPublic |P|, drawn uniformly without replacement from {@code train} (default 1000)
+ * @param nQueries how many gallery rows are queries (a seeded uniform sample), or −1 for all
+ * @param dummies whether the client adds the dummy queries P_r (default true)
+ * @param ks the K of Recall@K, ascending (default 1, 2, 4, 8)
+ */
+public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks) {
+  /** Every gallery row is a query. */
+  public static final int ALL_QUERIES = -1;
+
+  public ProtocolConfig {
+    if (nPublic < 2) {
+      throw new IllegalArgumentException("nPublic must be >= 2. Provided value: " + nPublic);
+    }
+    if (nQueries < 1 && nQueries != ALL_QUERIES) {
+      throw new IllegalArgumentException("queries must be >= 1 or 'all'. Provided value: " + nQueries);
+    }
+    if (ks.length == 0) {
+      throw new IllegalArgumentException("K list must not be empty. Provided value: []");
+    }
+    ks = ks.clone();
+    Arrays.sort(ks);
+    if (ks[0] < 1) {
+      throw new IllegalArgumentException("every K must be >= 1. Provided value: " + Arrays.toString(ks));
+    }
+  }
+
+  /** The defaults of SPEC.md: 1000 public rows, 1000 queries, dummies on, K = 1, 2, 4, 8. */
+  public static ProtocolConfig defaults() {
+    return new ProtocolConfig(1000, 1000, true, new int[] {1, 2, 4, 8});
+  }
+
+  @Override
+  public int[] ks() {
+    return ks.clone();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ProtocolConfig c && c.nPublic == nPublic && c.nQueries == nQueries && c.dummies == dummies
+        && Arrays.equals(c.ks, ks);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(ks) * 31 + Integer.hashCode(nPublic) * 7 + Integer.hashCode(nQueries) + (dummies ? 1 : 0);
+  }
+
+  @Override
+  public String toString() {
+    return "ProtocolConfig[nPublic=" + nPublic + ", nQueries=" + (nQueries == ALL_QUERIES ? "all" : nQueries)
+        + ", dummies=" + dummies + ", ks=" + Arrays.toString(ks) + "]";
+  }
+}

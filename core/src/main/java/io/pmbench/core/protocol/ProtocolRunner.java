@@ -1,0 +1,232 @@
+package io.pmbench.core.protocol;
+
+import io.pmbench.core.align.Umeyama;
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import io.pmbench.core.retrieval.Knn;
+import io.pmbench.core.retrieval.RecallAtK;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
+
+/**
+ * The retrieval protocol of SPEC.md §1–§2 and the paper's Algorithm 1, for one feature set.
+ *
+ * <p>For each run seed: P = {@code nPublic} rows of {@code train} (seeded, uniform without
+ * replacement); gallery S = {@code test}; queries = a seeded sample of S (or all of it). Per
+ * query r: D = [r; P_r; P] with P_r one uniformly drawn public row of every public class except
+ * r's (when dummies are on); the mechanism's client side releases an embedding of D; it is
+ * aligned on the public rows to the server's embedding of [S; P] (when the mechanism asks for
+ * it); the K nearest gallery rows of the aligned r, r itself excluded, decide Recall@K.
+ *
+ * <p>The server embedding is computed once per (server key, seed) and shared. All randomness is
+ * derived from (seed, data set, purpose[, mechanism, ε], query) by {@link Seeds}: splits, queries
+ * and dummies are the same for every mechanism; a cell's numbers do not depend on which other
+ * cells run or on thread scheduling. Queries run in parallel on the common fork-join pool.
+ */
+public final class ProtocolRunner {
+  private final FeatureSet data;
+  private final ProtocolConfig config;
+  private final Map<Long, SeedContext> contexts = new HashMap<>();
+  private final Map<String, ServerSide> servers = new HashMap<>();
+
+  public ProtocolRunner(FeatureSet data, ProtocolConfig config) {
+    if (config.nPublic() > data.train().size()) {
+      throw new IllegalArgumentException("nPublic must be <= the train split's " + data.train().size()
+          + " rows. Provided value: " + config.nPublic());
+    }
+    this.data = data;
+    this.config = config;
+  }
+
+  public ProtocolConfig config() {
+    return config;
+  }
+
+  /** The public set, queries and dummy pools of one seed (shared by every mechanism). */
+  public static final class SeedContext {
+    final long seed;
+    final LabelledSet publicSet;
+    final int[] publicIndices;
+    final int[] queries;
+    final int[] publicClasses;
+    final int[][] publicRowsOfClass;
+
+    SeedContext(FeatureSet fs, ProtocolConfig cfg, long seed) {
+      this.seed = seed;
+      this.publicIndices = Seeds.sampleWithoutReplacement(fs.train().size(), cfg.nPublic(),
+          Seeds.stream(seed, fs.name(), "public"));
+      this.publicSet = fs.train().select(publicIndices);
+      int nTest = fs.test().size();
+      this.queries = cfg.nQueries() == ProtocolConfig.ALL_QUERIES || cfg.nQueries() >= nTest
+          ? IntStream.range(0, nTest).toArray()
+          : Seeds.sampleWithoutReplacement(nTest, cfg.nQueries(), Seeds.stream(seed, fs.name(), "queries"));
+      TreeMap<Integer, List<Integer>> byClass = new TreeMap<>();
+      int[] y = publicSet.labels();
+      for (int i = 0; i < y.length; i++) {
+        byClass.computeIfAbsent(y[i], c -> new ArrayList<>()).add(i);
+      }
+      this.publicClasses = byClass.keySet().stream().mapToInt(Integer::intValue).toArray();
+      this.publicRowsOfClass = byClass.values().stream()
+          .map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+    }
+
+    public int[] publicIndices() {
+      return publicIndices.clone();
+    }
+
+    public int[] queries() {
+      return queries.clone();
+    }
+
+    public LabelledSet publicSet() {
+      return publicSet;
+    }
+  }
+
+  /** The (cached) context of a seed. */
+  public synchronized SeedContext context(long seed) {
+    return contexts.computeIfAbsent(seed, s -> new SeedContext(data, config, s));
+  }
+
+  private long sharedSeed(long seed) {
+    return Seeds.derive(seed, data.name(), "server");
+  }
+
+  /** Builds D = [r; P_r; P] for query q (dummies drawn from a stream of (seed, data set, q)). */
+  ClientData clientData(SeedContext ctx, int q) {
+    FeatureMatrix test = data.test().features();
+    int r = data.test().labels()[q];
+    int d = test.cols();
+    List<Integer> dummyRows = new ArrayList<>();
+    if (config.dummies()) {
+      SplittableRandom rng = Seeds.stream(ctx.seed, data.name(), "dummies", q);
+      for (int c = 0; c < ctx.publicClasses.length; c++) {
+        int[] rows = ctx.publicRowsOfClass[c];
+        int pick = rows[rng.nextInt(rows.length)]; // drawn for every class, so streams stay aligned
+        if (ctx.publicClasses[c] != r) {
+          dummyRows.add(pick);
+        }
+      }
+    }
+    int m = 1 + dummyRows.size();
+    int nP = ctx.publicSet.size();
+    float[] rows = new float[(m + nP) * d];
+    int[] labels = new int[m + nP];
+    System.arraycopy(test.data(), q * d, rows, 0, d);
+    labels[0] = r;
+    FeatureMatrix pub = ctx.publicSet.features();
+    for (int i = 0; i < dummyRows.size(); i++) {
+      System.arraycopy(pub.data(), dummyRows.get(i) * d, rows, (1 + i) * d, d);
+      labels[1 + i] = ctx.publicSet.labels()[dummyRows.get(i)];
+    }
+    System.arraycopy(pub.data(), 0, rows, m * d, nP * d);
+    System.arraycopy(ctx.publicSet.labels(), 0, labels, m, nP);
+    return new ClientData(new FeatureMatrix(rows, m + nP, d), labels, m);
+  }
+
+  /** Runs one cell; {@code progress} receives 1 per finished query (may be called concurrently). */
+  public CellResult run(EmbeddingMechanism mechanism, MechanismParams params, long seed, IntConsumer progress) {
+    mechanism.validate(params);
+    SeedContext ctx = context(seed);
+    long t0 = System.nanoTime();
+    ServerSide server = server(mechanism, params, ctx);
+    double serverMillis = (System.nanoTime() - t0) / 1e6;
+    ClientSide client = mechanism.client(
+        new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed)), params);
+    int[] ks = config.ks();
+    int maxK = ks[ks.length - 1];
+    int nq = ctx.queries.length;
+    boolean[][] hits = new boolean[nq][];
+    double[] millis = new double[nq];
+    double[] sens = new double[nq];
+    double[] noise = new double[nq];
+    boolean[] increased = new boolean[nq];
+    PrivacyClaim[] claims = new PrivacyClaim[nq];
+    Embedding gallery = server.gallery();
+    int[] galleryLabels = data.test().labels();
+    IntStream.range(0, nq).parallel().forEach(i -> {
+      int q = ctx.queries[i];
+      ClientData d = clientData(ctx, q);
+      long start = System.nanoTime();
+      SplittableRandom rng = Seeds.stream(seed, data.name(), mechanism.name(), params.epsilon(), "query", q);
+      ClientRelease rel = client.embed(d, rng);
+      double[] point = query(mechanism, rel, d, server);
+      int[] nn = Knn.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
+      hits[i] = RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks);
+      millis[i] = (System.nanoTime() - start) / 1e6;
+      claims[i] = rel.claim();
+      sens[i] = rel.claim().sensitivity();
+      noise[i] = rel.claim().noiseScale();
+      increased[i] = rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0;
+      progress.accept(1);
+    });
+    int inc = 0;
+    for (boolean b : increased) {
+      inc += b ? 1 : 0;
+    }
+    return new CellResult(data.name(), mechanism.name(), params, seed, ks, hits, ctx.queries.clone(),
+        mean(millis), serverMillis, claims.length > 0 ? claims[0] : PrivacyClaim.none("no queries"), mean(sens),
+        mean(noise), inc);
+  }
+
+  /** The aligned (or raw) query point. */
+  private static double[] query(EmbeddingMechanism mechanism, ClientRelease rel, ClientData d, ServerSide server) {
+    Embedding e = rel.embedding();
+    if (!mechanism.alignsOnPublic()) {
+      return e.row(0);
+    }
+    Embedding serverPublic = server.publicRows();
+    int nP = serverPublic.rows();
+    if (e.rows() < d.publicOffset() + nP || e.dim() != serverPublic.dim()) {
+      throw new IllegalStateException(mechanism.name() + " released " + e.rows() + "x" + e.dim()
+          + " rows but alignment needs " + (d.publicOffset() + nP) + "x" + serverPublic.dim());
+    }
+    Umeyama u = Umeyama.fit(e.rows(d.publicOffset(), nP), serverPublic.data(), nP, e.dim());
+    return u.applyRow(e.data(), 0);
+  }
+
+  private synchronized ServerSide server(EmbeddingMechanism m, MechanismParams p, SeedContext ctx) {
+    String key = m.serverKey(p) + "|seed=" + ctx.seed;
+    ServerSide s = servers.get(key);
+    if (s == null) {
+      s = m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(), sharedSeed(ctx.seed)), p);
+      servers.put(key, s);
+    }
+    return s;
+  }
+
+  /** Drops cached server embeddings (they can be large). */
+  public synchronized void clearServerCache() {
+    servers.clear();
+  }
+
+  private static double mean(double[] v) {
+    double s = 0;
+    int n = 0;
+    for (double x : v) {
+      if (!Double.isNaN(x)) {
+        s += x;
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : s / n;
+  }
+}

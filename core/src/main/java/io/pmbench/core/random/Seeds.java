@@ -1,0 +1,82 @@
+package io.pmbench.core.random;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+/**
+ * The one source of randomness: a run takes a root seed and every (data set, mechanism, ε,
+ * seed, query, purpose) derives its own stream from a path of names, so adding a query or a
+ * mechanism never changes the numbers of the others, whatever the order things run in.
+ *
+ * <p>Derivation: SplitMix64 finaliser applied along the path (each element hashed with
+ * FNV-1a 64 over its UTF-8 bytes). Deterministic and platform independent.
+ */
+public final class Seeds {
+  private Seeds() {}
+
+  /** Derives a 64-bit seed from {@code root} and a path of names. */
+  public static long derive(long root, Object... path) {
+    long h = mix(root ^ 0x9E3779B97F4A7C15L);
+    for (Object p : path) {
+      h = mix(h ^ fnv(String.valueOf(p)));
+    }
+    return h;
+  }
+
+  /** A generator seeded by {@link #derive}. */
+  public static SplittableRandom stream(long root, Object... path) {
+    return new SplittableRandom(derive(root, path));
+  }
+
+  private static long fnv(String s) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+      h ^= (b & 0xff);
+      h *= 0x100000001b3L;
+    }
+    return h;
+  }
+
+  /** SplitMix64's finaliser (Steele, Lea & Flood 2014). */
+  static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+
+  /**
+   * A standard normal deviate from {@code rng} (Marsaglia polar method; deterministic for a
+   * given stream state). Not floating-point hardened: see the audit issue's secure sampler.
+   */
+  public static double gaussian(SplittableRandom rng) {
+    double u;
+    double v;
+    double s;
+    do {
+      u = 2 * rng.nextDouble() - 1;
+      v = 2 * rng.nextDouble() - 1;
+      s = u * u + v * v;
+    } while (s >= 1 || s == 0);
+    return u * Math.sqrt(-2 * Math.log(s) / s);
+  }
+
+  /** A uniform sample of {@code k} distinct indices from 0..n-1 (partial Fisher–Yates), sorted. */
+  public static int[] sampleWithoutReplacement(int n, int k, SplittableRandom rng) {
+    if (k < 0 || k > n) {
+      throw new IllegalArgumentException("sample size must be in [0, " + n + "]. Provided value: " + k);
+    }
+    int[] idx = new int[n];
+    for (int i = 0; i < n; i++) {
+      idx[i] = i;
+    }
+    for (int i = 0; i < k; i++) {
+      int j = i + rng.nextInt(n - i);
+      int t = idx[i];
+      idx[i] = idx[j];
+      idx[j] = t;
+    }
+    int[] out = java.util.Arrays.copyOf(idx, k);
+    java.util.Arrays.sort(out);
+    return out;
+  }
+}
