@@ -54,8 +54,14 @@ final class PrivateMailClient implements ClientSide {
     return new AppendixB.Params(n, p.sigma(), p.alpha(), numClasses - 1, p.officialCodeMii());
   }
 
-  @Override
-  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+  /**
+   * The private release before post-processing: f(X) (null for label-only), X̃, Δ, s and ‖Q‖_F.
+   * Package-visible so tests can check the noise against its stated scale.
+   */
+  record Release(double[] f, double[] noisy, double sensitivity, double noiseScale, double normQ,
+      LabelLaplacian ly) {}
+
+  Release release(ClientData data, SplittableRandom rng) {
     int n = data.size();
     int k = p.k();
     LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
@@ -63,21 +69,28 @@ final class PrivateMailClient implements ClientSide {
     double normQ = Smlq.frobenius(q);
     double delta = AppendixB.sensitivity(boundParams(n), normQ);
     double s = p.calibration().sigma(delta, p.epsilon(), p.delta());
-    double[] released;
-    if (useFeatures) {
-      KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
-      released = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
-      for (int i = 0; i < released.length; i++) {
-        released[i] += s * Seeds.gaussian(rng);
-      }
-    } else {
-      released = Mechanisms.gaussianBlock(n, k, s, rng);
+    if (!useFeatures) {
+      return new Release(null, Mechanisms.gaussianBlock(n, k, s, rng), delta, s, normQ, ly);
     }
+    KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
+    double[] f = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
+    double[] noisy = new double[f.length];
+    for (int i = 0; i < f.length; i++) {
+      noisy[i] = f[i] + s * Seeds.gaussian(rng);
+    }
+    return new Release(f, noisy, delta, s, normQ, ly);
+  }
+
+  @Override
+  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+    int n = data.size();
+    int k = p.k();
+    Release r = release(data, rng);
     // Post-processing: L_X rebuilt from the released n × k rows, L_Y kept, T iterations.
-    KernelLaplacian lxNoisy = KernelLaplacian.of(released, n, k, p.featureKernelScale().scale(p.sigma()));
-    Smlq.Result post = Smlq.run(lxNoisy, ly, p.alpha(), released, k, p.iterations(), p.renormalize());
-    return new ClientRelease(new Embedding(post.embedding(), n, k), claim(delta, s),
-        Map.of("normQ", normQ, "objectiveIncreased", post.objectiveIncreased() ? 1.0 : 0.0));
+    KernelLaplacian lxNoisy = KernelLaplacian.of(r.noisy(), n, k, p.featureKernelScale().scale(p.sigma()));
+    Smlq.Result post = Smlq.run(lxNoisy, r.ly(), p.alpha(), r.noisy(), k, p.iterations(), p.renormalize());
+    return new ClientRelease(new Embedding(post.embedding(), n, k), claim(r.sensitivity(), r.noiseScale()),
+        Map.of("normQ", r.normQ(), "objectiveIncreased", post.objectiveIncreased() ? 1.0 : 0.0));
   }
 
   private PrivacyClaim claim(double sensitivity, double s) {

@@ -1,0 +1,144 @@
+package io.pmbench.core.kernel;
+
+import static io.pmbench.core.kernel.DenseLaplacians.assertOperatorEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link KernelLaplacian} against the textbook dense construction (SPEC.md §3): W_ij = kernel,
+ * W_ii = 0, L = Diag(W·1) − W, built with plain loops in {@link DenseLaplacians}.
+ */
+class KernelLaplacianTest {
+  private static final double REL = 1e-10;
+  private static final double SIGMA = 0.9;
+  private static final int K = 3;
+
+  /** Unit-norm rows (as SPEC.md §2 feeds them) of dimension dim. */
+  private static double[] unitRows(int n, int dim, long seed) {
+    double[] x = DenseLaplacians.gaussianRows(n, dim, new SplittableRandom(seed));
+    for (int i = 0; i < n; i++) {
+      double s = 0;
+      for (int c = 0; c < dim; c++) {
+        s += x[i * dim + c] * x[i * dim + c];
+      }
+      double inv = 1 / Math.sqrt(s);
+      for (int c = 0; c < dim; c++) {
+        x[i * dim + c] *= inv;
+      }
+    }
+    return x;
+  }
+
+  private static double[] concat(double[] a, double[] b) {
+    double[] out = new double[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  @ParameterizedTest
+  @EnumSource(FeatureKernelScale.class)
+  void of_everyScale_matchesDenseConstruction(FeatureKernelScale scaleRule) {
+    // Fails if W_ii ≠ 0, if the degree is not the row sum of W, if the kernel divides by the
+    // wrong scale s(σ), or if multiply mixes up rows/columns of the row-major block.
+    int n = 23;
+    int dim = 5;
+    double[] rows = unitRows(n, dim, 11);
+    double scale = scaleRule.scale(SIGMA);
+    double[][] dense = DenseLaplacians.feature(rows, n, dim, scale);
+    double[] x = DenseLaplacians.gaussianRows(n, K, new SplittableRandom(12));
+
+    KernelLaplacian op = KernelLaplacian.of(rows, n, dim, scale);
+
+    assertOperatorEquals(dense, op, x, K, REL);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        assertEquals(i == j ? 0.0 : -dense[i][j], op.weight(i, j), REL, "W_" + i + "," + j);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(FeatureKernelScale.class)
+  void extend_everyScale_equalsFullConstructionOfExtraThenBase(FeatureKernelScale scaleRule) {
+    // Fails if the block form [[A, B], [Bᵀ, W_base]] places a block wrongly (e.g. uses B where
+    // Bᵀ belongs), forgets the cross terms in the base rows' degrees, or orders D as [base; extra].
+    // p = 70 > the kernel's tile of 48 rows, so several tiles and parallel rows are exercised.
+    int p = 70;
+    int m = 5;
+    int dim = 6;
+    double scale = scaleRule.scale(SIGMA);
+    double[] base = unitRows(p, dim, 21);
+    double[] extra = unitRows(m, dim, 22);
+    double[] full = concat(extra, base);
+    double[][] dense = DenseLaplacians.feature(full, m + p, dim, scale);
+    double[] x = DenseLaplacians.gaussianRows(m + p, K, new SplittableRandom(23));
+
+    KernelLaplacian op = KernelLaplacian.extend(KernelLaplacian.base(base, p, dim, scale), extra, m);
+
+    assertOperatorEquals(dense, op, x, K, REL);
+    assertOperatorEquals(dense, KernelLaplacian.of(full, m + p, dim, scale), x, K, REL);
+  }
+
+  @Test
+  void extend_oneExtraRow_equalsFullConstruction() {
+    // The client's D without dummies has a single new row (r): A is 1 × 1 and all zero.
+    int p = 9;
+    int dim = 4;
+    double scale = FeatureKernelScale.TWO_SIGMA_SQUARED.scale(SIGMA);
+    double[] base = unitRows(p, dim, 31);
+    double[] extra = unitRows(1, dim, 32);
+    double[][] dense = DenseLaplacians.feature(concat(extra, base), p + 1, dim, scale);
+    double[] x = DenseLaplacians.gaussianRows(p + 1, 2, new SplittableRandom(33));
+
+    assertOperatorEquals(dense, KernelLaplacian.extend(KernelLaplacian.base(base, p, dim, scale), extra, 1), x, 2,
+        REL);
+  }
+
+  @Test
+  void extend_sameBaseTwice_doesNotChangeTheBase() {
+    // The public block is cached and shared by every query: extending must not mutate it.
+    int p = 12;
+    int dim = 3;
+    double scale = 1.3;
+    double[] base = unitRows(p, dim, 41);
+    KernelLaplacian.Base cached = KernelLaplacian.base(base, p, dim, scale);
+    KernelLaplacian.extend(cached, unitRows(3, dim, 42), 3);
+    double[] extra = unitRows(2, dim, 43);
+    double[][] dense = DenseLaplacians.feature(concat(extra, base), p + 2, dim, scale);
+
+    assertOperatorEquals(dense, KernelLaplacian.extend(cached, extra, 2),
+        DenseLaplacians.gaussianRows(p + 2, 2, new SplittableRandom(44)), 2, REL);
+  }
+
+  @Test
+  void base_nonPositiveScale_throwsIllegalArgumentException() {
+    assertThrows(IllegalArgumentException.class, () -> KernelLaplacian.base(new double[4], 2, 2, 0.0));
+    assertThrows(IllegalArgumentException.class, () -> KernelLaplacian.base(new double[4], 2, 2, Double.NaN));
+  }
+
+  @Test
+  void quadraticForm_anyBlock_equalsHalfWeightedSquaredDifferences() {
+    // Tr(XᵀLX) = ½·Σ_ij W_ij‖x_i − x_j‖² (the paper's equation 1): fails if L is not a Laplacian.
+    int n = 15;
+    int dim = 4;
+    double scale = 0.8;
+    double[] rows = unitRows(n, dim, 51);
+    double[] x = DenseLaplacians.gaussianRows(n, 2, new SplittableRandom(52));
+    KernelLaplacian op = KernelLaplacian.of(rows, n, dim, scale);
+    double expected = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double d2 = Math.pow(x[2 * i] - x[2 * j], 2) + Math.pow(x[2 * i + 1] - x[2 * j + 1], 2);
+        expected += 0.5 * op.weight(i, j) * d2;
+      }
+    }
+
+    assertEquals(expected, op.quadraticForm(x, 2), 1e-10 * Math.abs(expected));
+  }
+}

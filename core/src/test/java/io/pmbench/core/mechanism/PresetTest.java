@@ -1,0 +1,58 @@
+package io.pmbench.core.mechanism;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
+import org.junit.jupiter.api.Test;
+
+/** {@link Preset}: the fidelity presets of SPEC.md §8 and Table 2's shared defaults (§9). */
+class PresetTest {
+  @Test
+  void builder_paper_usesSpecDefaultsAndServerOnOnePlusT() {
+    MechanismParams p = Preset.PAPER.builder(6, 0.6).build(0.1, 1e-5);
+
+    assertEquals(FeatureKernelScale.TWO_SIGMA_SQUARED, p.featureKernelScale());
+    assertEquals(LabelKernel.GAUSSIAN_INTEGER, p.labelKernel());
+    assertFalse(p.renormalize());
+    assertFalse(p.officialCodeMii());
+    assertEquals(2, p.k());
+    assertEquals(1e-8, p.sigmaQ());
+    assertEquals(5, p.iterations());
+    assertEquals(6, p.serverIterations());
+    assertEquals(6.0, p.sigma());
+    assertEquals(0.6, p.alpha());
+  }
+
+  @Test
+  void builder_officialCode_usesOfficialKnobsAndServerOnT() {
+    MechanismParams p = Preset.OFFICIAL_CODE.builder(5, 0.5).iterations(7).build(0.1, 1e-5);
+
+    assertEquals(FeatureKernelScale.SIGMA_SQUARED, p.featureKernelScale());
+    assertEquals(LabelKernel.CENTERED_DISTANCE, p.labelKernel());
+    assertTrue(p.renormalize());
+    assertTrue(p.officialCodeMii());
+    assertEquals(7, p.serverIterations());
+  }
+
+  @Test
+  void builder_corrected_usesSameClassLabels() {
+    MechanismParams p = Preset.CORRECTED.builder(5, 0.5).build(0.1, 1e-5);
+
+    assertEquals(LabelKernel.SAME_CLASS, p.labelKernel());
+    assertEquals(FeatureKernelScale.TWO_SIGMA_SQUARED, p.featureKernelScale());
+    assertEquals(6, p.serverIterations());
+  }
+
+  @Test
+  void parse_everyCliName_roundTrips() {
+    for (Preset p : Preset.values()) {
+      assertEquals(p, Preset.parse(p.cliName()));
+    }
+    assertEquals("official-code", Preset.OFFICIAL_CODE.cliName());
+    assertThrows(IllegalArgumentException.class, () -> Preset.parse("PAPER"));
+  }
+}

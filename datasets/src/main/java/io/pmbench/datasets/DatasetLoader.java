@@ -1,0 +1,13 @@
+package io.pmbench.datasets;
+
+import io.pmbench.core.data.FeatureSet;
+
+/**
+ * Loads one kind of data set from the part of a spec after its name ({@code ""} when the spec
+ * is the bare name). Bad arguments throw {@link IllegalArgumentException}; bad files
+ * {@link io.pmbench.core.data.InvalidDataException} naming the file.
+ */
+@FunctionalInterface
+public interface DatasetLoader {
+  FeatureSet load(String argument);
+}

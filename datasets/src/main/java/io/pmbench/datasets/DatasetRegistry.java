@@ -1,0 +1,136 @@
+package io.pmbench.datasets;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.datasets.synthetic.SyntheticConfig;
+import io.pmbench.datasets.synthetic.SyntheticFeatures;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Data-set names and the loaders behind them. A spec is {@code name} or {@code name:argument};
+ * the name picks the loader, the argument is passed to it. Names are unique: registering one
+ * twice fails (a clash must be loud). Messages list the names sorted.
+ *
+ * <p>{@link #standard()} knows:
+ * <ul>
+ *   <li>{@code fashion-mnist} — the built-in set ({@link FashionMnist});
+ *   <li>{@code synthetic[:key=value,...]} — the generator ({@link SyntheticConfig#parse});
+ *   <li>{@code npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}, {@code csv:TRAIN.csv,TEST.csv} (labels in
+ *       the last column) and {@code idx:DIR} (a folder with the four MNIST-named IDX files) —
+ *       user files ({@link UserFiles}).
+ * </ul>
+ */
+public final class DatasetRegistry {
+
+  /**
+   * One registered kind of data set.
+   *
+   * @param name the name before the colon
+   * @param usage how a spec for it is written, for help and error messages
+   * @param loader what loads it
+   */
+  public record Entry(String name, String usage, DatasetLoader loader) {
+    public Entry {
+      Objects.requireNonNull(loader, "loader");
+      if (name == null || !name.matches("[a-z0-9][a-z0-9_-]*")) {
+        throw new IllegalArgumentException("data-set name must be lower-case letters, digits, '-' or '_'. "
+            + "Provided value: " + name);
+      }
+    }
+  }
+
+  private static final DatasetRegistry STANDARD = builder()
+      .add(FashionMnist.NAME, FashionMnist.NAME, DatasetRegistry::fashionMnist)
+      .add(SyntheticFeatures.NAME, SyntheticFeatures.NAME + "[:n=..,d=..,classes=..,spread=..,split=row|class,seed=..]",
+          argument -> SyntheticFeatures.generate(SyntheticConfig.parse(argument)))
+      .add(UserFiles.NPY, UserFiles.NPY + ":TRAIN_X,TRAIN_Y,TEST_X,TEST_Y", UserFiles::npy)
+      .add(UserFiles.CSV, UserFiles.CSV + ":TRAIN.csv,TEST.csv", UserFiles::csv)
+      .add(UserFiles.IDX, UserFiles.IDX + ":DIR", UserFiles::idx)
+      .build();
+
+  private final SortedMap<String, Entry> entries;
+
+  private DatasetRegistry(SortedMap<String, Entry> entries) {
+    this.entries = Collections.unmodifiableSortedMap(new TreeMap<>(entries));
+  }
+
+  /** The registry of everything this module provides. */
+  public static DatasetRegistry standard() {
+    return STANDARD;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The registered names, sorted. */
+  public SortedSet<String> names() {
+    return Collections.unmodifiableSortedSet(new TreeSet<>(entries.keySet()));
+  }
+
+  /** The usage line of each name, in name order. */
+  public List<String> usages() {
+    return entries.values().stream().map(Entry::usage).collect(Collectors.toList());
+  }
+
+  /**
+   * Loads the set a spec names, e.g. {@code fashion-mnist},
+   * {@code synthetic:n=2000,d=64,classes=10,spread=0.5,split=row,seed=1} or
+   * {@code npy:tx.npy,ty.npy,qx.npy,qy.npy}.
+   *
+   * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or
+   *     a malformed argument
+   * @throws io.pmbench.core.data.InvalidDataException for a missing or malformed file
+   */
+  public FeatureSet load(String spec) {
+    String s = spec.strip();
+    int colon = s.indexOf(':');
+    String name = colon < 0 ? s : s.substring(0, colon);
+    String argument = colon < 0 ? "" : s.substring(colon + 1);
+    Entry entry = entries.get(name);
+    if (entry == null) {
+      throw new IllegalArgumentException("data set must be one of " + String.join(", ", usages())
+          + ". Provided value: " + spec);
+    }
+    return entry.loader().load(argument);
+  }
+
+  private static FeatureSet fashionMnist(String argument) {
+    if (!argument.isEmpty()) {
+      throw new IllegalArgumentException(FashionMnist.NAME + " takes no argument. Provided value: " + argument);
+    }
+    return FashionMnist.load();
+  }
+
+  /** Collects entries; {@link #add} fails on a name already added. */
+  public static final class Builder {
+    private final SortedMap<String, Entry> entries = new TreeMap<>();
+
+    private Builder() {}
+
+    public Builder add(String name, String usage, DatasetLoader loader) {
+      Entry entry = new Entry(name, usage, loader);
+      if (entries.putIfAbsent(name, entry) != null) {
+        throw new IllegalArgumentException("data-set name must be unique. Provided value: " + name + " (registered twice)");
+      }
+      return this;
+    }
+
+    /** Adds every entry of {@code registry} (e.g. the standard ones), failing on a clash. */
+    public Builder addAll(DatasetRegistry registry) {
+      registry.entries.values().forEach(e -> add(e.name(), e.usage(), e.loader()));
+      return this;
+    }
+
+    public DatasetRegistry build() {
+      return new DatasetRegistry(entries);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.pmbench.datasets;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.InvalidDataException;
+import io.pmbench.datasets.assembly.FeatureSets;
+import io.pmbench.datasets.assembly.TableTwo;
+import io.pmbench.datasets.format.CsvReader;
+import io.pmbench.datasets.format.DataSource;
+import io.pmbench.datasets.format.IdxReader;
+import io.pmbench.datasets.format.NpyReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Data sets from the user's own files, in the simple comma-separated spec forms of this
+ * release (a later one adds JSON descriptors). The set's name is the spec as given; σ and α
+ * are {@link TableTwo#pmbenchDefault()} (override them on the command line); the licence is
+ * recorded as unknown.
+ */
+public final class UserFiles {
+  static final String NPY = "npy";
+  static final String CSV = "csv";
+  static final String IDX = "idx";
+  /** Licence line for files pmbench knows nothing about. */
+  public static final String LICENCE = "user-supplied files (licence not recorded)";
+
+  /** MNIST/Fashion-MNIST file stems, in the order train images, train labels, test images, test labels. */
+  private static final List<String> IDX_STEMS = List.of(
+      "train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte");
+
+  private UserFiles() {}
+
+  /** {@code TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}: four {@code .npy} files (features, labels per split). */
+  public static FeatureSet npy(String argument) {
+    List<Path> p = paths(NPY, argument, 4, "TRAIN_X,TRAIN_Y,TEST_X,TEST_Y");
+    return FeatureSets.fromArrays(NPY + ":" + argument, new NpyReader(), DataSource.of(p.get(0)),
+        DataSource.of(p.get(1)), DataSource.of(p.get(2)), DataSource.of(p.get(3)), TableTwo.pmbenchDefault(),
+        LICENCE);
+  }
+
+  /** {@code TRAIN.csv,TEST.csv}: two tables (or {@code .tsv}), label in the last column, header detected. */
+  public static FeatureSet csv(String argument) {
+    List<Path> p = paths(CSV, argument, 2, "TRAIN.csv,TEST.csv");
+    CsvReader reader = new CsvReader();
+    return FeatureSets.assemble(CSV + ":" + argument, reader.read(DataSource.of(p.get(0))),
+        reader.read(DataSource.of(p.get(1))), TableTwo.pmbenchDefault(), LICENCE);
+  }
+
+  /**
+   * {@code DIR}: a folder holding {@code train-images-idx3-ubyte}, {@code train-labels-idx1-ubyte},
+   * {@code t10k-images-idx3-ubyte} and {@code t10k-labels-idx1-ubyte} (MNIST naming), each
+   * possibly gzipped ({@code .gz}) and possibly with a dot before {@code idx}.
+   */
+  public static FeatureSet idx(String argument) {
+    Path dir = paths(IDX, argument, 1, "DIR").get(0);
+    if (!Files.isDirectory(dir)) {
+      throw new InvalidDataException(dir + ": not a directory (idx:DIR needs a folder of IDX files)");
+    }
+    DataSource[] s = IDX_STEMS.stream().map(stem -> DataSource.of(findIdx(dir, stem))).toArray(DataSource[]::new);
+    return FeatureSets.fromArrays(IDX + ":" + argument, new IdxReader(), s[0], s[1], s[2], s[3],
+        TableTwo.pmbenchDefault(), LICENCE);
+  }
+
+  private static Path findIdx(Path dir, String stem) {
+    String dotted = stem.replace("-idx", ".idx");
+    for (String candidate : List.of(stem, stem + ".gz", dotted, dotted + ".gz")) {
+      Path p = dir.resolve(candidate);
+      if (Files.isRegularFile(p)) {
+        return p;
+      }
+    }
+    throw new InvalidDataException(dir + ": no " + stem + " (or .gz) in this folder (idx:DIR needs "
+        + String.join(", ", IDX_STEMS) + ")");
+  }
+
+  private static List<Path> paths(String name, String argument, int count, String usage) {
+    List<String> parts = Arrays.stream(argument.split(",", -1)).map(String::strip).toList();
+    if (parts.size() != count || parts.stream().anyMatch(String::isEmpty)) {
+      throw new IllegalArgumentException(name + " data set must be " + name + ":" + usage + ". Provided value: "
+          + name + ":" + argument);
+    }
+    return parts.stream().map(Path::of).toList();
+  }
+}

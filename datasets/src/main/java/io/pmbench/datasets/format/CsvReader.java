@@ -1,0 +1,276 @@
+package io.pmbench.datasets.format;
+
+import io.pmbench.core.data.InvalidDataException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Reads CSV ({@code .csv}, comma) and TSV ({@code .tsv}, tab) tables of numbers, one row per
+ * image, gzipped or not; files with other extensions are read as CSV.
+ *
+ * <p>The first non-blank line is a header when {@link Header#AUTO} finds a cell in it that is
+ * not a number. The label column is chosen by name or index ({@link LabelColumn}, default the
+ * last column); every other column is a feature, in file order. Cells may be quoted
+ * ({@code "..."}, with {@code ""} for a quote), surrounding spaces are ignored, blank lines are
+ * skipped. Feature cells are decimal numbers, {@code nan} or {@code inf} (as numpy writes
+ * them); labels are integers. Errors name the file and the 1-based line.
+ *
+ * <p>The file is read twice: once to count rows (so the values go straight into one array of
+ * the right size) and once to parse. Both passes checksum the bytes and must agree.
+ */
+public final class CsvReader implements TableReader {
+
+  /** Whether the first non-blank line is a header. */
+  public enum Header {
+    /** A header if any of its cells is not a number. */
+    AUTO,
+    PRESENT,
+    ABSENT
+  }
+
+  private final LabelColumn labelColumn;
+  private final Header header;
+
+  /** Label in the last column, header detected. */
+  public CsvReader() {
+    this(LabelColumn.last(), Header.AUTO);
+  }
+
+  public CsvReader(LabelColumn labelColumn, Header header) {
+    this.labelColumn = Objects.requireNonNull(labelColumn, "labelColumn");
+    this.header = Objects.requireNonNull(header, "header");
+  }
+
+  /** Tab for names ending {@code .tsv} or {@code .tsv.gz}, otherwise comma. */
+  public static char delimiterFor(String fileName) {
+    String n = fileName.toLowerCase(Locale.ROOT);
+    return n.endsWith(".tsv") || n.endsWith(".tsv.gz") ? '\t' : ',';
+  }
+
+  @Override
+  public LabelledArray read(DataSource source) {
+    String name = source.name();
+    char delimiter = delimiterFor(name);
+    Scan scan = ChecksummedInput.read(source, in -> scan(in, delimiter));
+    int labelIndex = resolveLabelColumn(name, scan);
+    int cols = scan.columns() - 1;
+    long rows = scan.dataRows();
+    if (rows * cols > ArrayBodies.MAX_ELEMENTS) {
+      throw new InvalidDataException(name + ": " + rows + " rows of " + cols + " features is too large to load into one array");
+    }
+    float[] data = new float[(int) (rows * cols)];
+    long[] labels = new long[(int) rows];
+    String sha = ChecksummedInput.read(source, in -> parse(in, delimiter, scan, labelIndex, data, labels));
+    if (!sha.equals(scan.sha256())) {
+      throw new InvalidDataException(name + ": the file changed while it was being read (its SHA-256 differs between passes)");
+    }
+    return new LabelledArray(new FeatureArray(name, data, (int) rows, cols, sha), new LabelArray(name, labels, sha));
+  }
+
+  /**
+   * What the first pass learns.
+   *
+   * @param headerCells the header's cells, or null when there is no header
+   * @param columns cells per row
+   * @param dataRows number of non-blank lines that are not the header
+   * @param sha256 checksum of the file
+   */
+  private record Scan(List<String> headerCells, int columns, long dataRows, String sha256) {}
+
+  private Scan scan(ChecksummedInput in, char delimiter) throws IOException {
+    BufferedReader reader = reader(in);
+    List<String> first = null;
+    int lineNo = 0;
+    long contentLines = 0;
+    String line;
+    while ((line = reader.readLine()) != null) {
+      lineNo++;
+      if (line.isBlank()) {
+        continue;
+      }
+      if (first == null) {
+        first = cells(in.name(), lineNo, stripBom(line), delimiter);
+      }
+      contentLines++;
+    }
+    if (first == null) {
+      throw new InvalidDataException(in.name() + ": empty file (no rows)");
+    }
+    boolean hasHeader = switch (header) {
+      case PRESENT -> true;
+      case ABSENT -> false;
+      case AUTO -> first.stream().anyMatch(c -> !isNumber(c));
+    };
+    if (first.size() < 2) {
+      throw new InvalidDataException(in.name() + ": needs at least 2 columns (features and a label), found " + first.size());
+    }
+    return new Scan(hasHeader ? first : null, first.size(), contentLines - (hasHeader ? 1 : 0), in.finish());
+  }
+
+  private int resolveLabelColumn(String name, Scan scan) {
+    if (labelColumn instanceof LabelColumn.ByName byName) {
+      if (scan.headerCells() == null) {
+        throw new InvalidDataException(name + ": label column \"" + byName.name()
+            + "\" is chosen by name but the file has no header line");
+      }
+      int i = scan.headerCells().indexOf(byName.name());
+      if (i < 0) {
+        throw new InvalidDataException(name + ": no column named \"" + byName.name() + "\" in the header (columns: "
+            + String.join(", ", scan.headerCells()) + ")");
+      }
+      return i;
+    }
+    int index = ((LabelColumn.ByIndex) labelColumn).index();
+    int resolved = index < 0 ? scan.columns() + index : index;
+    if (resolved < 0 || resolved >= scan.columns()) {
+      throw new InvalidDataException(name + ": label column index " + index + " is out of range for "
+          + scan.columns() + " columns");
+    }
+    return resolved;
+  }
+
+  private String parse(ChecksummedInput in, char delimiter, Scan scan, int labelIndex, float[] data, long[] labels)
+      throws IOException {
+    BufferedReader reader = reader(in);
+    int cols = scan.columns() - 1;
+    boolean skipHeader = scan.headerCells() != null;
+    int row = 0;
+    int lineNo = 0;
+    String line;
+    while ((line = reader.readLine()) != null) {
+      lineNo++;
+      if (line.isBlank()) {
+        continue;
+      }
+      if (skipHeader) {
+        skipHeader = false;
+        continue;
+      }
+      if (row >= labels.length) {
+        throw new InvalidDataException(in.name() + ": the file changed while it was being read (more rows than counted)");
+      }
+      List<String> cells = cells(in.name(), lineNo, row == 0 ? stripBom(line) : line, delimiter);
+      if (cells.size() != scan.columns()) {
+        throw new InvalidDataException(in.name() + ": line " + lineNo + " has " + cells.size() + " cells, expected "
+            + scan.columns() + " (as in the first line)");
+      }
+      int out = row * cols;
+      for (int c = 0; c < cells.size(); c++) {
+        if (c == labelIndex) {
+          labels[row] = parseLabel(in.name(), lineNo, c, scan, cells.get(c));
+        } else {
+          data[out++] = parseFeature(in.name(), lineNo, c, scan, cells.get(c));
+        }
+      }
+      row++;
+    }
+    if (row != labels.length) {
+      throw new InvalidDataException(in.name() + ": the file changed while it was being read (fewer rows than counted)");
+    }
+    return in.finish();
+  }
+
+  private static BufferedReader reader(ChecksummedInput in) {
+    return new BufferedReader(new InputStreamReader(in.data(), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  private static String stripBom(String line) {
+    return line.startsWith("\uFEFF") ? line.substring(1) : line;
+  }
+
+  /** Splits one line into trimmed cells, honouring double quotes. */
+  static List<String> cells(String name, int lineNo, String line, char delimiter) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (quoted) {
+        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+          cell.append('"');
+          i++;
+        } else if (ch == '"') {
+          quoted = false;
+        } else {
+          cell.append(ch);
+        }
+      } else if (ch == '"') {
+        quoted = true;
+      } else if (ch == delimiter) {
+        out.add(cell.toString().strip());
+        cell.setLength(0);
+      } else {
+        cell.append(ch);
+      }
+    }
+    if (quoted) {
+      throw new InvalidDataException(name + ": line " + lineNo + ": unterminated quote");
+    }
+    out.add(cell.toString().strip());
+    return out;
+  }
+
+  private static String columnText(int c, Scan scan) {
+    String text = "column " + (c + 1);
+    return scan.headerCells() == null ? text : text + " (\"" + scan.headerCells().get(c) + "\")";
+  }
+
+  private static float parseFeature(String name, int lineNo, int c, Scan scan, String cell) {
+    try {
+      return parseNumber(cell);
+    } catch (NumberFormatException e) {
+      throw new InvalidDataException(name + ": line " + lineNo + ", " + columnText(c, scan) + ": '" + cell
+          + "' is not a number");
+    }
+  }
+
+  private static long parseLabel(String name, int lineNo, int c, Scan scan, String cell) {
+    try {
+      return Long.parseLong(cell);
+    } catch (NumberFormatException e) {
+      try {
+        double v = Double.parseDouble(cell);
+        if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
+          return (long) v;
+        }
+      } catch (NumberFormatException ignored) {
+        // reported below
+      }
+      throw new InvalidDataException(name + ": line " + lineNo + ", label " + columnText(c, scan) + ": '" + cell
+          + "' is not an integer label");
+    }
+  }
+
+  private static boolean isNumber(String cell) {
+    try {
+      parseNumber(cell);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** A decimal number, or numpy's {@code nan}, {@code inf}, {@code -inf} (any case). */
+  static float parseNumber(String cell) {
+    try {
+      return Float.parseFloat(cell);
+    } catch (NumberFormatException e) {
+      switch (cell.toLowerCase(Locale.ROOT)) {
+        case "nan", "+nan", "-nan":
+          return Float.NaN;
+        case "inf", "+inf", "infinity", "+infinity":
+          return Float.POSITIVE_INFINITY;
+        case "-inf", "-infinity":
+          return Float.NEGATIVE_INFINITY;
+        default:
+          throw e;
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.pmbench.datasets.builtin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.datasets.format.Checksums;
+import org.junit.jupiter.api.Test;
+
+class FashionMnistTest {
+
+  @Test
+  void load_builtIn_has60000TrainAnd10000TestRowsOf784Pixels() {
+    FeatureSet s = FashionMnist.load();
+    assertEquals("fashion-mnist", s.name());
+    assertEquals(60_000, s.train().size());
+    assertEquals(10_000, s.test().size());
+    assertEquals(784, s.dimension());
+    assertEquals(10, s.numClasses());
+  }
+
+  @Test
+  void load_builtIn_labelsAreBalancedClasses0To9() {
+    FeatureSet s = FashionMnist.load();
+    assertCounts(s.train(), 6_000);
+    assertCounts(s.test(), 1_000);
+  }
+
+  private static void assertCounts(LabelledSet split, int perClass) {
+    int[] counts = new int[10];
+    for (int y : split.labels()) {
+      counts[y]++;
+    }
+    for (int c = 0; c < 10; c++) {
+      assertEquals(perClass, counts[c], "class " + c);
+    }
+  }
+
+  @Test
+  void load_builtIn_everyRowHasUnitNormAndNonNegativePixels() {
+    FeatureSet s = FashionMnist.load();
+    for (LabelledSet split : new LabelledSet[] {s.train(), s.test()}) {
+      FeatureMatrix x = split.features();
+      for (int r = 0; r < x.rows(); r++) {
+        double norm = 0;
+        for (int c = 0; c < x.cols(); c++) {
+          float v = x.get(r, c);
+          assertTrue(v >= 0, "pixel must be >= 0");
+          norm += (double) v * v;
+        }
+        assertEquals(1.0, norm, 1e-5, "row " + r);
+      }
+    }
+  }
+
+  @Test
+  void load_builtIn_recordsPinnedFileChecksumsAndCombinedChecksum() {
+    FeatureSet s = FashionMnist.load();
+    assertEquals(FashionMnist.EXPECTED_SHA256, s.fileChecksums());
+    String combined = Checksums.ofText(
+        "train.features " + FashionMnist.EXPECTED_SHA256.get(FashionMnist.TRAIN_IMAGES) + "\n"
+            + "train.labels " + FashionMnist.EXPECTED_SHA256.get(FashionMnist.TRAIN_LABELS) + "\n"
+            + "test.features " + FashionMnist.EXPECTED_SHA256.get(FashionMnist.TEST_IMAGES) + "\n"
+            + "test.labels " + FashionMnist.EXPECTED_SHA256.get(FashionMnist.TEST_LABELS) + "\n");
+    assertEquals(combined, s.sha256());
+  }
+
+  @Test
+  void load_calledTwice_returnsTheCachedSet() {
+    assertSame(FashionMnist.load(), FashionMnist.load());
+  }
+
+  @Test
+  void load_builtIn_usesPmbenchDefaultsAndCarriesLicence() {
+    FeatureSet s = FashionMnist.load();
+    assertEquals(6.0, s.defaults().sigma());
+    assertEquals(0.6, s.defaults().alpha());
+    assertTrue(s.licence().contains("MIT") && s.licence().contains("Zalando"));
+    assertNotNull(FashionMnist.class.getResource(FashionMnist.RESOURCE_DIR + "LICENSE"), "LICENSE must ship in the jar");
+  }
+}

@@ -1,0 +1,56 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.data.InvalidDataException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code pmbench} command line. Errors a user can fix (bad option, bad file) are printed as
+ * one line on stderr with exit code 2; {@code --verbose} adds the stack trace.
+ */
+@Command(name = "pmbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image",
+        "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
+    subcommands = {RunCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+        CommandLine.HelpCommand.class})
+public final class Pmbench implements Runnable {
+  /** Exit code for bad input (options, files). */
+  public static final int EXIT_BAD_INPUT = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** A configured command line (used by main and by tests). */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Pmbench());
+    cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      PrintWriter err = commandLine.getErr();
+      boolean verbose = parseResult.originalArgs().contains("--verbose");
+      if (ex instanceof IllegalArgumentException || ex instanceof InvalidDataException
+          || ex instanceof IllegalStateException || ex instanceof java.io.UncheckedIOException
+          || ex instanceof java.io.IOException) {
+        err.println("pmbench: " + ex.getMessage());
+        if (verbose) {
+          ex.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_BAD_INPUT;
+      }
+      err.println("pmbench: internal error: " + ex);
+      ex.printStackTrace(err);
+      err.flush();
+      return 1;
+    });
+    return cl;
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+}

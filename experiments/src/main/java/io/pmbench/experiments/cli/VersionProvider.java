@@ -1,0 +1,16 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.reports.CodeVersion;
+import io.pmbench.reports.GitInfo;
+import java.nio.file.Path;
+import picocli.CommandLine;
+
+/** {@code pmbench --version}: project version and git commit. */
+public final class VersionProvider implements CommandLine.IVersionProvider {
+  @Override
+  public String[] getVersion() {
+    GitInfo git = GitInfo.detect(Path.of("").toAbsolutePath());
+    return new String[] {"pmbench " + CodeVersion.current() + " (commit " + git.commit() + (git.dirty() ? ", dirty" : "")
+        + ")", "Java " + System.getProperty("java.version")};
+  }
+}

@@ -1,0 +1,2 @@
+/** The {@code pmbench} command line (picocli). */
+package io.pmbench.experiments.cli;

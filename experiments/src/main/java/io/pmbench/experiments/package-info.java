@@ -1,0 +1,2 @@
+/** pmbench experiments: the command line, experiment definitions and the sweep runner. */
+package io.pmbench.experiments;

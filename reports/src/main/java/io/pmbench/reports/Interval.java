@@ -1,0 +1,43 @@
+package io.pmbench.reports;
+
+/**
+ * A point estimate with its 95% interval: {@code low <= mean <= high}, all finite.
+ *
+ * <p>For Recall@K of one seed, {@code mean} is the fraction of queries with a relevant item in
+ * the top K and {@code [low, high]} its Wilson interval ({@link Intervals#wilson}); aggregated
+ * over seeds it is the mean over seeds with a Student-t interval ({@link
+ * Intervals#meanInterval}).
+ *
+ * @param mean the point estimate
+ * @param low lower end of the interval
+ * @param high upper end of the interval
+ */
+public record Interval(double mean, double low, double high) {
+  public Interval {
+    Checks.require(Double.isFinite(mean), "mean", "finite", mean);
+    Checks.require(Double.isFinite(low) && low <= mean, "low", "finite and <= mean " + mean, low);
+    Checks.require(
+        Double.isFinite(high) && high >= mean, "high", "finite and >= mean " + mean, high);
+  }
+
+  /** A zero-width interval at {@code value} (an exact quantity, e.g. a deterministic time). */
+  public static Interval exact(double value) {
+    return new Interval(value, value, value);
+  }
+
+  /** {@code high - low}. */
+  public double width() {
+    return high - low;
+  }
+
+  /**
+   * This interval with both ends clipped to [0, 1], for quantities that are proportions. Clipping
+   * never removes a proportion's true value from the interval, so coverage is unchanged.
+   *
+   * @throws IllegalArgumentException if {@code mean} itself is outside [0, 1]
+   */
+  public Interval clippedToUnit() {
+    Checks.unitInterval(mean, "mean");
+    return new Interval(mean, Math.max(0.0, low), Math.min(1.0, high));
+  }
+}

@@ -1,0 +1,71 @@
+package io.pmbench.reports;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A fixed-width plain-text table: a header line, a rule of dashes, then one line per row.
+ * Columns are separated by two spaces; numeric columns are right-aligned, text columns
+ * left-aligned; trailing spaces are stripped. Widths are measured in UTF-16 chars, which is
+ * exact for the Latin and Greek text the reports print.
+ */
+final class TextTable {
+  private static final String GAP = "  ";
+
+  private final List<String> headers = new ArrayList<>();
+  private final List<Boolean> rightAligned = new ArrayList<>();
+  private final List<String[]> rows = new ArrayList<>();
+
+  /** Adds a column; must be called before any row. */
+  TextTable column(String header, boolean alignRight) {
+    Checks.require(rows.isEmpty(), "rows", "empty when adding a column", rows.size());
+    headers.add(header);
+    rightAligned.add(alignRight);
+    return this;
+  }
+
+  /** Adds a row with one cell per column, in column order. */
+  TextTable row(String... cells) {
+    Checks.require(cells.length == headers.size(), "cells.length", "" + headers.size(),
+        cells.length);
+    rows.add(cells.clone());
+    return this;
+  }
+
+  String render() {
+    int[] widths = new int[headers.size()];
+    for (int c = 0; c < widths.length; c++) {
+      widths[c] = headers.get(c).length();
+      for (String[] row : rows) {
+        widths[c] = Math.max(widths[c], row[c].length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    appendLine(out, headers.toArray(new String[0]), widths);
+    String[] rule = new String[widths.length];
+    for (int c = 0; c < widths.length; c++) {
+      rule[c] = "-".repeat(widths[c]);
+    }
+    appendLine(out, rule, widths);
+    for (String[] row : rows) {
+      appendLine(out, row, widths);
+    }
+    return out.toString();
+  }
+
+  private void appendLine(StringBuilder out, String[] cells, int[] widths) {
+    StringBuilder line = new StringBuilder();
+    for (int c = 0; c < cells.length; c++) {
+      if (c > 0) {
+        line.append(GAP);
+      }
+      String padding = " ".repeat(widths[c] - cells[c].length());
+      if (rightAligned.get(c)) {
+        line.append(padding).append(cells[c]);
+      } else {
+        line.append(cells[c]).append(padding);
+      }
+    }
+    out.append(line.toString().stripTrailing()).append('\n');
+  }
+}
