@@ -197,11 +197,21 @@ class SmlqTest {
 
   @Test
   void objectiveIncreased_traceWithOneRise_isTrue() {
-    assertTrue(new Smlq.Result(new double[0], 0, 1, new double[] {3, 2, 2.5, 1}).objectiveIncreased());
+    assertTrue(new Smlq.Result(new double[0], 0, 1, new double[] {3, 2, 2.5, 1}, new double[] {3, 2, 2.5, 1})
+        .objectiveIncreased());
+  }
+
+  @Test
+  void objectiveIncreased_riseWithinRoundOffOfItsTraces_isFalse() {
+    // v ≈ 1e-32 left over from traces of size 1e-16: a rise of 1e-30 is round-off, not an increase
+    double[] v = {1e-32, 2e-30};
+    assertFalse(new Smlq.Result(new double[0], 0, 1, v, new double[] {1e-16, 1e-16}).objectiveIncreased());
+    assertTrue(new Smlq.Result(new double[0], 0, 1, v, new double[] {1e-25, 1e-25}).objectiveIncreased());
   }
 
   @Test
   void objectiveIncreased_nonIncreasingTrace_isFalse() {
-    assertFalse(new Smlq.Result(new double[0], 0, 1, new double[] {3, 2, 2, 1}).objectiveIncreased());
+    assertFalse(new Smlq.Result(new double[0], 0, 1, new double[] {3, 2, 2, 1}, new double[] {3, 2, 2, 1})
+        .objectiveIncreased());
   }
 }
