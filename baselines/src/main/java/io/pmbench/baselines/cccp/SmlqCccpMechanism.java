@@ -1,0 +1,135 @@
+package io.pmbench.baselines.cccp;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.kernel.KernelLaplacian;
+import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * {@code smlq-cccp}: the early paper's concave–convex supervised embedding
+ * (privatemail-early-version.md, eq. 6; BASELINES.md §6), non-private:
+ * Z_t = α·L_X⁺·(L_Y·Z_{t−1} − S·Q), S = n·I − 11ᵀ, Z_0 = Q ~ N(0, σ_q²), for 1 + T iterations
+ * on the client's D (like {@code smlq}) and {@code serverIterations} on the server's [S; P],
+ * kernels as in SPEC.md §3. The client is aligned on P. <b>Guarantee:</b> none (a non-private
+ * reference for the update the early paper replaced by equation 7).
+ *
+ * <p>L_X⁺ is built once per data set (option {@code solver}, {@link PseudoInverseSolver}). The
+ * default, CG, runs Jacobi-preconditioned conjugate gradients on the Laplacian operator inside
+ * 1⊥ for client and server alike: only operator products are needed, which matters on the
+ * server's [S; P] (n ≈ 11,000: a dense pseudo-inverse would need n³ ≈ 1.3·10¹² flops and another
+ * n × n matrix), and it is also far cheaper than a dense factorisation per query on the client
+ * (kernel graphs of unit-norm rows are well conditioned: a handful of steps). DENSE factorises
+ * L_X + 11ᵀ/n by Cholesky once per data set (clients and small servers). Both are tested against
+ * EJML's SVD pseudo-inverse on small n, and against each other at n = 3,000.
+ */
+public final class SmlqCccpMechanism implements EmbeddingMechanism {
+  @Override
+  public String name() {
+    return "smlq-cccp";
+  }
+
+  @Override
+  public String description() {
+    return "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T iterations";
+  }
+
+  @Override
+  public void validate(MechanismParams params) {
+    solver(params);
+  }
+
+  private static PseudoInverseSolver solver(MechanismParams p) {
+    return p.option(PseudoInverseSolver.OPTION).map(PseudoInverseSolver::parse).orElse(PseudoInverseSolver.CG);
+  }
+
+  @Override
+  public boolean alignsOnPublic() {
+    return true;
+  }
+
+  @Override
+  public String serverKey(MechanismParams params) {
+    return name() + "|" + params.smlqServerFingerprint() + ",solver=" + solver(params);
+  }
+
+  @Override
+  public ServerSide server(ServerView view, MechanismParams p) {
+    LabelledSet s = view.gallery();
+    LabelledSet pub = view.publicSet();
+    int nS = s.size();
+    int n = nS + pub.size();
+    int d = s.dimension();
+    double[] rows = new double[n * d];
+    System.arraycopy(toDoubles(s.features()), 0, rows, 0, nS * d);
+    System.arraycopy(toDoubles(pub.features()), 0, rows, nS * d, pub.size() * d);
+    int[] labels = new int[n];
+    System.arraycopy(s.labels(), 0, labels, 0, nS);
+    System.arraycopy(pub.labels(), 0, labels, nS, pub.size());
+    KernelLaplacian lx = KernelLaplacian.of(rows, n, d, p.featureKernelScale().scale(p.sigma()));
+    LabelLaplacian ly = LabelLaplacian.of(labels, p.labelKernel(), p.sigma());
+    double[] q = gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-cccp-server-Q"));
+    CccpIteration.Result r = CccpIteration.run(solver(p).build(lx), lx, ly, p.alpha(), q, p.k(),
+        p.serverIterations(), p.renormalize());
+    Embedding gallery = new Embedding(Arrays.copyOfRange(r.embedding(), 0, nS * p.k()), nS, p.k());
+    Embedding publicRows = new Embedding(Arrays.copyOfRange(r.embedding(), nS * p.k(), n * p.k()), pub.size(), p.k());
+    return new ServerSide() {
+      @Override
+      public Embedding gallery() {
+        return gallery;
+      }
+
+      @Override
+      public Embedding publicRows() {
+        return publicRows;
+      }
+    };
+  }
+
+  @Override
+  public ClientSide client(ClientView view, MechanismParams p) {
+    KernelLaplacian.Base base = KernelLaplacian.base(toDoubles(view.publicSet().features()), view.publicSet().size(),
+        view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()));
+    PseudoInverseSolver solver = solver(p);
+    return (data, rng) -> {
+      KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());
+      LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
+      double[] q = gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
+      CccpIteration.Result r = CccpIteration.run(solver.build(lx), lx, ly, p.alpha(), q, p.k(), 1 + p.iterations(),
+          p.renormalize());
+      return new ClientRelease(new Embedding(r.embedding(), data.size(), p.k()),
+          PrivacyClaim.none("non-private reference (the early paper's CCCP update, eq. 6, without noise)"),
+          Map.of("objectiveIncreased", r.objectiveIncreased() ? 1.0 : 0.0));
+    };
+  }
+
+  /** An n × k block of iid N(0, sd²) entries, in row-major order. */
+  static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {
+    double[] out = new double[n * k];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = sd * Seeds.gaussian(rng);
+    }
+    return out;
+  }
+
+  private static double[] toDoubles(FeatureMatrix m) {
+    float[] src = m.data();
+    double[] out = new double[src.length];
+    for (int i = 0; i < src.length; i++) {
+      out[i] = src[i];
+    }
+    return out;
+  }
+}

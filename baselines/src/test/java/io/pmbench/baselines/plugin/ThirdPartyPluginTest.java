@@ -1,0 +1,133 @@
+package io.pmbench.baselines.plugin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.data.DatasetDefaults;
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismModule;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.protocol.CellResult;
+import io.pmbench.core.protocol.ProtocolConfig;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.core.random.Seeds;
+import java.io.File;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A jar on the class path adds a mechanism with no edit to pmbench (the plugin contract of
+ * MechanismModule): the third-party sources in {@code src/test/plugin-src} (the README's "Write
+ * your own mechanism" example) are compiled at test time against the test class path, jarred with
+ * their META-INF/services entry, and loaded by a class loader whose parent is this test's.
+ */
+class ThirdPartyPluginTest {
+  @TempDir
+  Path tmp;
+
+  /** The test class path plus the code sources of the plugin API (robust to manifest-only class paths). */
+  private static String classPath() throws URISyntaxException {
+    Set<String> entries = new LinkedHashSet<>(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
+    for (Class<?> c : new Class<?>[] {MechanismModule.class, com.google.inject.AbstractModule.class}) {
+      entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  private Path buildPluginJar() throws IOException, URISyntaxException {
+    Path src = Path.of(System.getProperty("basedir", "."), "src", "test", "plugin-src");
+    List<Path> sources;
+    try (Stream<Path> s = Files.walk(src)) {
+      sources = s.filter(p -> p.toString().endsWith(".java")).toList();
+    }
+    Path classes = Files.createDirectories(tmp.resolve("classes"));
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    StringWriter diagnostics = new StringWriter();
+    try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
+      List<String> options = List.of("--release", "17", "-Xlint:all,-path", "-Werror", "-proc:none", "-classpath",
+          classPath(), "-d", classes.toString());
+      boolean ok = javac.getTask(diagnostics, fm, null, options, null, fm.getJavaFileObjectsFromPaths(sources)).call();
+      assertTrue(ok, "plugin did not compile cleanly: " + diagnostics);
+    }
+    Path jar = tmp.resolve("my-plugin.jar");
+    List<Path[]> entries = new ArrayList<>(); // {root, file}
+    for (Path root : new Path[] {classes, src}) {
+      try (Stream<Path> s = Files.walk(root)) {
+        s.filter(Files::isRegularFile).filter(p -> !p.toString().endsWith(".java")).forEach(p -> entries.add(new Path[] {root, p}));
+      }
+    }
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (Path[] e : entries) {
+        out.putNextEntry(new JarEntry(e[0].relativize(e[1]).toString().replace(File.separatorChar, '/')));
+        out.write(Files.readAllBytes(e[1]));
+        out.closeEntry();
+      }
+    }
+    return jar;
+  }
+
+  @Test
+  void discover_pluginJarOnClassPath_addsItsMechanismAndKeepsTheBuiltIns() throws Exception {
+    Path jar = buildPluginJar();
+    assertFalse(MechanismRegistry.discover().names().contains("my-mech"), "plugin visible without its jar");
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, getClass().getClassLoader())) {
+      MechanismRegistry registry = MechanismRegistry.discover(loader);
+      System.out.println("mechanisms with the plugin jar: " + registry.names());
+      assertTrue(registry.names().contains("my-mech"), registry.names().toString());
+      assertTrue(registry.names().containsAll(List.of("features", "smlq", "privatemail", "label-only", "random",
+          "privatemail-v1", "smlq-cccp")), registry.names().toString());
+      EmbeddingMechanism m = registry.get("my-mech");
+      assertEquals(loader, m.getClass().getClassLoader());
+      CellResult r = new ProtocolRunner(tinySet(), new ProtocolConfig(40, 30, true, new int[] {8}))
+          .run(m, Preset.PAPER.builder(1, 0.5).options(Map.of("sd", "0.05")).build(0.1, 1e-5), 1, q -> {});
+      assertTrue(r.recallAt(8) > 0.5, "the plugin runs in the protocol: Recall@8 " + r.recallAt(8));
+    }
+  }
+
+  /** Four well-separated classes of unit rows (the plugin retrieves on near-raw features). */
+  private static FeatureSet tinySet() {
+    SplittableRandom rng = new SplittableRandom(1);
+    return new FeatureSet("tiny", split(80, rng), split(60, rng), 4, new DatasetDefaults(1, 0.5), "0".repeat(64),
+        Map.of(), "test");
+  }
+
+  private static LabelledSet split(int n, SplittableRandom rng) {
+    int d = 8;
+    float[] x = new float[n * d];
+    int[] y = new int[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = i % 4;
+      for (int j = 0; j < d; j++) {
+        x[i * d + j] = (float) ((j == y[i] ? 1 : 0) + 0.1 * Seeds.gaussian(rng));
+      }
+    }
+    FeatureMatrix.normalizeInPlace(x, n, d, "tiny");
+    return new LabelledSet(new FeatureMatrix(x, n, d), y);
+  }
+}
