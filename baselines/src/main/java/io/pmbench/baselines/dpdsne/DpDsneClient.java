@@ -1,0 +1,226 @@
+package io.pmbench.baselines.dpdsne;
+
+import io.pmbench.baselines.tsne.SmileTsne;
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import smile.math.MathEx;
+
+/**
+ * The client side of {@code dp-dsne} (BASELINES.md §2). Per query: affinities of the free rows of
+ * D (r and the dummies, rows [0, m) with m = {@code publicOffset}) against all of D; the public
+ * rows fixed at the server's Y_P; the free rows start at N(0, (10⁻⁴)²) (Smile's start, drawn from
+ * the query's stream); then T steps of: gradient of the free rows ({@link FixedPointTsne}), each
+ * row clipped to ℓ2 norm C, N(0, s²) added to every entry, Smile's step. The release is the m free
+ * rows (row 0 = r), already in the server's space.
+ *
+ * <p>Shared across queries (read-only, computed once from public data): the public–public
+ * squared distances and the fixed–fixed part of t-SNE's normaliser Z.
+ */
+final class DpDsneClient implements ClientSide {
+  /** Receives each step's clipped gradient and the noisy gradient actually used (tests only). */
+  interface StepObserver {
+    void step(int t, double[][] clipped, double[][] noisy);
+  }
+
+  private static final StepObserver NONE = (t, clipped, noisy) -> {};
+
+  private final MechanismParams params;
+  private final DpDsneOptions options;
+  private final boolean addNoise;
+  private final int nPublic;
+  private final double[][] publicRows;
+  private final double[][] publicDistances;
+  private final double[][] serverPublic;
+  private final double[] fixedRowSums;
+
+  DpDsneClient(ClientView view, MechanismParams params, boolean addNoise) {
+    this.params = params;
+    this.options = DpDsneOptions.of(params);
+    this.addNoise = addNoise;
+    this.publicRows = SmileTsne.rows(view.publicSet().features());
+    this.nPublic = publicRows.length;
+    Embedding yP = view.serverPublic();
+    if (yP.rows() != nPublic || yP.dim() != params.k()) {
+      throw new IllegalArgumentException("serverPublic must be nPublic x k = " + nPublic + "x" + params.k()
+          + ". Provided value: " + yP.rows() + "x" + yP.dim());
+    }
+    this.serverPublic = new double[nPublic][];
+    for (int j = 0; j < nPublic; j++) {
+      serverPublic[j] = yP.row(j);
+    }
+    this.publicDistances = SmileTsne.squaredDistances(publicRows);
+    this.fixedRowSums = FixedPointTsne.fixedRowSums(serverPublic);
+  }
+
+  /** Standard deviation of the free rows' start: Smile's {@code GaussianDistribution(0.0, 0.0001)}. */
+  static double startScale() {
+    return 1e-4;
+  }
+
+  /** Per-step ℓ2 sensitivity Δ = 2C·√(m + 1) for a client with m free rows (see the mechanism's javadoc). */
+  static double stepSensitivity(double clip, int freeRows) {
+    return 2 * clip * Math.sqrt(freeRows + 1.0);
+  }
+
+  /** The noise scale s of every step for a client with m free rows (0 when noise is switched off). */
+  double noiseScale(int freeRows) {
+    return addNoise ? options.accounting().noiseScale(stepSensitivity(options.clip(), freeRows),
+        options.iterations(), params) : 0.0;
+  }
+
+  @Override
+  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+    return embed(data, rng, NONE);
+  }
+
+  ClientRelease embed(ClientData data, SplittableRandom rng, StepObserver observer) {
+    int m = data.publicOffset();
+    int n = data.size();
+    if (n - m != nPublic) {
+      throw new IllegalArgumentException("D must end with the " + nPublic + " public rows. Provided value: "
+          + (n - m) + " rows after publicOffset " + m);
+    }
+    double s = noiseScale(m);
+    double[][] y = start(m, rng);
+    FixedPointTsne tsne = new FixedPointTsne(y, m, affinities(data), fixedRowSums);
+    for (int t = 0; t < options.iterations(); t++) {
+      double[][] g = clipRows(tsne.gradient(), options.clip());
+      double[][] noisy = addNoise(g, s, rng);
+      observer.step(t, g, noisy);
+      tsne.step(noisy);
+    }
+    int k = params.k();
+    double[] out = SmileTsne.flatten(Arrays.copyOf(y, m), k);
+    double stepDelta = stepSensitivity(options.clip(), m);
+    return new ClientRelease(new Embedding(out, m, k), claim(m, stepDelta, s),
+        Map.of("stepSensitivity", stepDelta, "steps", (double) options.iterations(), "freeRows", (double) m,
+            "clip", options.clip()));
+  }
+
+  /** The n × k start: free rows N(0, (10⁻⁴)²) like Smile's, then the fixed Y_P (copied). */
+  private double[][] start(int m, SplittableRandom rng) {
+    int k = params.k();
+    double[][] y = new double[m + nPublic][];
+    for (int i = 0; i < m; i++) {
+      y[i] = new double[k];
+      for (int c = 0; c < k; c++) {
+        y[i][c] = startScale() * Seeds.gaussian(rng);
+      }
+    }
+    for (int j = 0; j < nPublic; j++) {
+      y[m + j] = serverPublic[j].clone();
+    }
+    return y;
+  }
+
+  /** The free rows' affinities against all of D, reusing the shared public–public distances. */
+  double[][] affinities(ClientData data) {
+    int m = data.publicOffset();
+    int n = data.size();
+    FeatureMatrix rows = data.rows();
+    double[][] free = new double[m][];
+    for (int i = 0; i < m; i++) {
+      free[i] = rows.row(i);
+    }
+    double[][] freeToAll = new double[m][n];
+    for (int i = 0; i < m; i++) {
+      for (int j = 0; j < n; j++) {
+        if (j != i) {
+          freeToAll[i][j] = MathEx.squaredDistance(free[i], j < m ? free[j] : publicRows[j - m]);
+        }
+      }
+    }
+    double[] buffer = new double[n];
+    return SmileAffinities.freeRows(n, m, j -> {
+      if (j < m) {
+        return freeToAll[j];
+      }
+      for (int i = 0; i < m; i++) {
+        buffer[i] = freeToAll[i][j];
+      }
+      System.arraycopy(publicDistances[j - m], 0, buffer, m, nPublic);
+      return buffer;
+    });
+  }
+
+  /** Each row scaled to ℓ2 norm at most C (in place; returns {@code g}). */
+  static double[][] clipRows(double[][] g, double clip) {
+    for (double[] row : g) {
+      double norm = 0;
+      for (double v : row) {
+        norm += v * v;
+      }
+      norm = Math.sqrt(norm);
+      if (norm > clip) {
+        double scale = clip / norm;
+        for (int c = 0; c < row.length; c++) {
+          row[c] *= scale;
+        }
+      }
+    }
+    return g;
+  }
+
+  /** A copy of {@code g} with iid N(0, s²) added to every entry ({@code g} itself when s = 0). */
+  static double[][] addNoise(double[][] g, double s, SplittableRandom rng) {
+    if (s == 0) {
+      return g;
+    }
+    double[][] out = new double[g.length][];
+    for (int i = 0; i < g.length; i++) {
+      out[i] = new double[g[i].length];
+      for (int c = 0; c < g[i].length; c++) {
+        out[i][c] = g[i][c] + s * Seeds.gaussian(rng);
+      }
+    }
+    return out;
+  }
+
+  private PrivacyClaim claim(int m, double stepDelta, double s) {
+    if (!addNoise) {
+      return PrivacyClaim.none("test only: DP-dSNE with its noise switched off");
+    }
+    int steps = options.iterations();
+    List<String> caveats = new ArrayList<>();
+    caveats.add("per-step sensitivity 2C*sqrt(m+1) = " + stepDelta + " (C = " + options.clip() + ", m = " + m
+        + " free rows; m+1 counts the larger neighbour), over T = " + steps + " steps");
+    caveats.add("Y_P (the server's t-SNE of [S; P]) is public: it is computed from the server's data and P only");
+    Guarantee g = Guarantee.APPROXIMATE_DP;
+    String calibration;
+    double sensitivity;
+    if (options.accounting() == Accounting.ZCDP) {
+      calibration = "ZCDP";
+      sensitivity = stepDelta;
+      caveats.add("zCDP accounting: rho = T*Delta^2/(2 s^2), epsilon >= rho + 2 sqrt(rho ln(1/delta))"
+          + " (Bun & Steinke 2016); sensitivity is the per-step Delta");
+    } else {
+      calibration = params.calibration().name();
+      sensitivity = stepDelta * Math.sqrt(steps);
+      caveats.add("T Gaussian steps composed as one Gaussian mechanism of sensitivity Delta*sqrt(T) (reported)");
+      if (params.calibration() == NoiseCalibration.OFFICIAL_CODE) {
+        g = Guarantee.NOT_DP;
+        caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at"
+            + " the stated epsilon");
+      }
+    }
+    return new PrivacyClaim(g, params.epsilon(), params.delta(), sensitivity, s, calibration,
+        PrivacyClaim.ADD_REMOVE_ROW,
+        "the public rows P and the server's embedding Y_P of them; the number of free rows (1 + dummies);"
+            + " perplexity, C, T; labels are not used",
+        caveats);
+  }
+}

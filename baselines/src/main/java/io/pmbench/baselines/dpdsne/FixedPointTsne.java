@@ -1,0 +1,195 @@
+package io.pmbench.baselines.dpdsne;
+
+import io.pmbench.baselines.tsne.SmileTsne;
+import java.util.Arrays;
+import smile.math.MathEx;
+
+/**
+ * Smile 3.1.1's t-SNE iteration ({@code TSNE.update} and {@code TSNE.sne}, re-implemented operation
+ * for operation because Smile has no hook for fixed points or for changing the gradient) with the
+ * rows [m, n) held fixed, as dSNE holds the reference points (BASELINES.md §2). The caller gets the
+ * gradient of the free rows, may transform it (clip, add noise), and hands it back to
+ * {@link #step}. With m = n, an unchanged gradient and {@link #centre()} at the end, this
+ * reproduces Smile's own run bit for bit from the same start (the tests check it).
+ *
+ * <p>Per iteration t = 0, 1, …: q_ij = 1/(1 + ‖y_i − y_j‖²) over every pair of all n points and
+ * Z = Σ_i Σ_j q_ij (Smile's sum, which includes the n diagonal terms q_ii = 1);
+ * g_i = Σ_{j≠i} 4·(y_i − y_j)·(p_ij − q_ij/Z)·q_ij with p the exaggerated affinities of
+ * {@link SmileAffinities}; then, with the (possibly transformed) gradient g̃: gains
+ * g ← g + 0.2 where sign(g̃) ≠ sign(previous update), g ← 0.8·g otherwise, floored at 0.01;
+ * update u ← μ·u − η·gain·g̃ (η = 200); y ← y + u. After iteration 250, μ goes from 0.5 to 0.8 and
+ * P is divided by 12 (end of early exaggeration).
+ *
+ * <p>The fixed–fixed part of Z is constant: it is passed in once ({@link #fixedRowSums}), so an
+ * iteration costs O(m·n) rather than O(n²). Not thread-safe; one instance per query.
+ */
+final class FixedPointTsne {
+  private final int n;
+  private final int m;
+  private final int k;
+  private final double[][] y;
+  private final double[][] p;
+  private final double[] fixedRowSums;
+  private final double[][] q;
+  private final double[][] update;
+  private final double[][] gains;
+  private double qSum;
+  private double momentum = initialMomentum();
+  private int iteration;
+
+  /**
+   * @param y the n × k map, rows [0, m) free (their start), rows [m, n) fixed; modified in place
+   * @param m number of free rows
+   * @param p the free rows' exaggerated affinities (m × n), from {@link SmileAffinities}; modified
+   *     (divided by 12 after iteration 250)
+   * @param fixedRowSums for each fixed row j: Σ_{l fixed} q_jl (from {@link #fixedRowSums})
+   */
+  FixedPointTsne(double[][] y, int m, double[][] p, double[] fixedRowSums) {
+    this.n = y.length;
+    this.m = m;
+    this.k = y[0].length;
+    if (p.length != m || fixedRowSums.length != n - m) {
+      throw new IllegalArgumentException("affinities must be m x n and fixed sums n - m. Provided value: "
+          + p.length + " and " + fixedRowSums.length + " for n=" + n + ", m=" + m);
+    }
+    this.y = y;
+    this.p = p;
+    this.fixedRowSums = fixedRowSums;
+    this.q = new double[m][n];
+    this.update = new double[m][k];
+    this.gains = new double[m][k];
+    for (double[] g : gains) {
+      Arrays.fill(g, 1.0);
+    }
+  }
+
+  /** Smile's momentum before the switch. */
+  static double initialMomentum() {
+    return 0.5;
+  }
+
+  /** Smile's momentum after the switch. */
+  static double finalMomentum() {
+    return 0.8;
+  }
+
+  /** The iteration (counted from 0) after which momentum switches and exaggeration ends (Smile). */
+  static int switchIteration() {
+    return 250;
+  }
+
+  /** Smile's additive gain increase when the gradient's sign disagrees with the last update's. */
+  static double gainIncrement() {
+    return 0.2;
+  }
+
+  /** Smile's multiplicative gain decay when the signs agree. */
+  static double gainDecay() {
+    return 0.8;
+  }
+
+  /** Smile's gain floor. */
+  static double minGain() {
+    return 0.01;
+  }
+
+  /** For fixed points {@code fixed}: each row's Σ_l 1/(1 + ‖y_j − y_l‖²) over the fixed rows (l = j included). */
+  static double[] fixedRowSums(double[][] fixed) {
+    double[] out = new double[fixed.length];
+    for (int j = 0; j < fixed.length; j++) {
+      double s = 0.0;
+      for (double[] other : fixed) {
+        s += 1.0 / (1.0 + MathEx.squaredDistance(fixed[j], other));
+      }
+      out[j] = s;
+    }
+    return out;
+  }
+
+  /** The iterations taken so far. */
+  int iteration() {
+    return iteration;
+  }
+
+  /** The t-SNE gradient of the free rows at the current map (a new m × k array). */
+  double[][] gradient() {
+    double[] rowSums = new double[n];
+    for (int i = 0; i < m; i++) {
+      double s = 0.0;
+      for (int j = 0; j < n; j++) {
+        double v = 1.0 / (1.0 + MathEx.squaredDistance(y[i], y[j]));
+        q[i][j] = v;
+        s += v;
+      }
+      rowSums[i] = s;
+    }
+    for (int j = m; j < n; j++) {
+      double s = 0.0;
+      for (int i = 0; i < m; i++) {
+        s += q[i][j];
+      }
+      rowSums[j] = s + fixedRowSums[j - m];
+    }
+    qSum = MathEx.sum(rowSums);
+    double[][] g = new double[m][k];
+    for (int i = 0; i < m; i++) {
+      double[] yi = y[i];
+      double[] gi = g[i];
+      for (int j = 0; j < n; j++) {
+        if (i != j) {
+          double[] yj = y[j];
+          double qij = q[i][j];
+          double z = (p[i][j] - (qij / qSum)) * qij;
+          for (int c = 0; c < k; c++) {
+            gi[c] += 4.0 * (yi[c] - yj[c]) * z;
+          }
+        }
+      }
+    }
+    return g;
+  }
+
+  /** Takes one step with the (possibly transformed) gradient {@code g} (m × k); not modified. */
+  void step(double[][] g) {
+    double eta = SmileTsne.learningRate();
+    for (int i = 0; i < m; i++) {
+      double[] gi = g[i];
+      double[] ui = update[i];
+      double[] gain = gains[i];
+      for (int c = 0; c < k; c++) {
+        gain[c] = Math.signum(gi[c]) != Math.signum(ui[c]) ? gain[c] + gainIncrement() : gain[c] * gainDecay();
+        if (gain[c] < minGain()) {
+          gain[c] = minGain();
+        }
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      double[] ui = update[i];
+      double[] gain = gains[i];
+      for (int c = 0; c < k; c++) {
+        ui[c] = momentum * ui[c] - eta * gain[c] * g[i][c];
+        y[i][c] += ui[c];
+      }
+    }
+    if (iteration == switchIteration()) {
+      momentum = finalMomentum();
+      double ex = SmileAffinities.exaggeration();
+      for (double[] pi : p) {
+        for (int j = 0; j < n; j++) {
+          pi[j] /= ex;
+        }
+      }
+    }
+    iteration++;
+  }
+
+  /** Subtracts the column means from every row (Smile's last step; only meaningful when m = n). */
+  void centre() {
+    double[] means = MathEx.colMeans(y);
+    for (double[] yi : y) {
+      for (int c = 0; c < k; c++) {
+        yi[c] -= means[c];
+      }
+    }
+  }
+}

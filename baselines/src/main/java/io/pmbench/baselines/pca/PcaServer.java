@@ -1,0 +1,94 @@
+package io.pmbench.baselines.pca;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+
+/**
+ * private-pca's server side: it holds S and P and, per query, projects them with the subspace V
+ * the client published in its release (BASELINES.md §3: "the server projects [S; P] with the same
+ * V"). {@link #gallery()} and {@link #publicRows()} are the raw (unprojected) features; retrieval
+ * uses {@link #galleryFor}. Thread-safe: projections are computed per call.
+ */
+final class PcaServer implements ServerSide {
+  private final FeatureMatrix gallery;
+  private final FeatureMatrix publicSet;
+  private Embedding rawGallery;
+  private Embedding rawPublic;
+
+  PcaServer(ServerView view) {
+    this.gallery = view.gallery().features();
+    this.publicSet = view.publicSet().features();
+  }
+
+  @Override
+  public synchronized Embedding gallery() {
+    if (rawGallery == null) {
+      rawGallery = raw(gallery);
+    }
+    return rawGallery;
+  }
+
+  @Override
+  public synchronized Embedding publicRows() {
+    if (rawPublic == null) {
+      rawPublic = raw(publicSet);
+    }
+    return rawPublic;
+  }
+
+  @Override
+  public Embedding galleryFor(ClientRelease release) {
+    return project(gallery, subspace(release));
+  }
+
+  @Override
+  public Embedding publicRowsFor(ClientRelease release) {
+    return project(publicSet, subspace(release));
+  }
+
+  private static Embedding subspace(ClientRelease release) {
+    Embedding v = release.published().get(PrivatePcaMechanism.SUBSPACE);
+    if (v == null) {
+      throw new IllegalStateException("a private-pca release must publish its subspace \""
+          + PrivatePcaMechanism.SUBSPACE + "\"");
+    }
+    return v;
+  }
+
+  /** rows · V for float rows (n × d) and V (d × k). */
+  static Embedding project(FeatureMatrix rows, Embedding v) {
+    int n = rows.rows();
+    int d = rows.cols();
+    int k = v.dim();
+    if (v.rows() != d) {
+      throw new IllegalStateException("subspace V has " + v.rows() + " rows but the features have " + d + " columns");
+    }
+    float[] x = rows.data();
+    double[] w = v.data();
+    double[] out = new double[n * k];
+    for (int i = 0; i < n; i++) {
+      int base = i * d;
+      for (int j = 0; j < d; j++) {
+        double xv = x[base + j];
+        if (xv != 0) {
+          for (int c = 0; c < k; c++) {
+            out[i * k + c] += xv * w[j * k + c];
+          }
+        }
+      }
+    }
+    return new Embedding(out, n, k);
+  }
+
+  private static Embedding raw(FeatureMatrix m) {
+    float[] src = m.data();
+    double[] out = new double[src.length];
+    for (int i = 0; i < src.length; i++) {
+      out[i] = src[i];
+    }
+    return new Embedding(out, m.rows(), m.cols());
+  }
+}

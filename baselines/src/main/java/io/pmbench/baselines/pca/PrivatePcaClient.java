@@ -1,0 +1,188 @@
+package io.pmbench.baselines.pca;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+
+/**
+ * The client side of private-pca (BASELINES.md §3). Per query: G = DᵀD over the client's
+ * D = [r; P_r; P] (rows clipped to norm ≤ 1; the public block PᵀP is computed once), the DP
+ * subspace V (PPCA: Hoff's Gibbs chain on the matrix Bingham ∝ exp((ε₁/2)·tr(VᵀGV)) from a
+ * data-independent random start; MOD-SULQ: top-k eigenvectors of G/n + E), then the release
+ * D·V + N with N iid N(0, s²), s = Calibrate(1) at (ε₂, δ₂). V is published with the release:
+ * the server projects its gallery with it.
+ */
+final class PrivatePcaClient implements ClientSide {
+  /** Printed with every PPCA result (BASELINES.md §3). */
+  static final String GIBBS_CAVEAT = "PPCA: V is drawn by Hoff's (2009) Gibbs sampler, started from a"
+      + " data-independent random orthonormal matrix and stopped after burnIn=%d sweeps; the subspace's"
+      + " pure eps/2-DP holds for an exact matrix-Bingham sample, so for this chain it is an approximation whose"
+      + " error is not bounded";
+
+  private final MechanismParams p;
+  private final PrivatePcaOptions options;
+  private final int d;
+  private final DMatrixRMaj publicGram;
+  private final double noiseScale;
+
+  PrivatePcaClient(ClientView view, MechanismParams p) {
+    this.p = p;
+    this.options = PrivatePcaOptions.of(p);
+    this.d = view.publicSet().dimension();
+    PrivatePcaMechanism.checkDimension(options, d, p.k());
+    FeatureMatrix pub = view.publicSet().features();
+    DMatrixRMaj rows = DMatrixRMaj.wrap(pub.rows(), d, clippedRows(pub, 0, pub.rows()));
+    this.publicGram = new DMatrixRMaj(d, d);
+    CommonOps_DDRM.multTransA(rows, rows, publicGram);
+    this.noiseScale = p.calibration().sigma(1.0, options.epsilonRelease(), options.deltaRelease());
+  }
+
+  /**
+   * Rows [from, from + count) as a row-major double block, each scaled down to L2 norm 1 if it is
+   * longer (rows are unit-norm by SPEC.md §2; this makes the sensitivity bounds hold exactly
+   * despite float rounding).
+   */
+  static double[] clippedRows(FeatureMatrix m, int from, int count) {
+    int cols = m.cols();
+    double[] out = new double[count * cols];
+    double[] row = new double[cols];
+    for (int i = 0; i < count; i++) {
+      m.row(from + i, row);
+      double s = 0;
+      for (double v : row) {
+        s += v * v;
+      }
+      double f = s > 1 ? 1 / Math.sqrt(s) : 1;
+      for (int c = 0; c < cols; c++) {
+        out[i * cols + c] = row[c] * f;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The private steps of one query (package-visible so tests can check them).
+   *
+   * @param v the DP subspace, d × k row-major
+   * @param projected D·V, n × k (before noise)
+   * @param noisy the release D·V + N
+   * @param noiseScale s
+   * @param beta MOD-SULQ's β (NaN for PPCA)
+   */
+  record Release(double[] v, double[] projected, double[] noisy, double noiseScale, double beta) {}
+
+  Release release(ClientData data, SplittableRandom rng) {
+    int n = data.size();
+    int k = p.k();
+    int m = data.publicOffset();
+    double[] rows = clippedRows(data.rows(), 0, n);
+    DMatrixRMaj gram = publicGram.copy();
+    DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows); // the first m rows: r and the dummies
+    CommonOps_DDRM.multAddTransA(priv, priv, gram);
+    double beta = Double.NaN;
+    double[] v;
+    if (options.method() == PcaMethod.PPCA) {
+      v = ppcaSubspace(gram, options.epsilonSubspace() / 2, k, options.burnIn(), rng);
+    } else {
+      beta = ModSulq.beta(d, n, options.epsilonSubspace(), options.deltaSubspace());
+      v = ModSulq.subspace(gram, n, k, beta, rng);
+    }
+    double[] projected = project(rows, n, d, v, k);
+    double[] noisy = new double[projected.length];
+    for (int i = 0; i < noisy.length; i++) {
+      noisy[i] = projected[i] + noiseScale * Seeds.gaussian(rng);
+    }
+    return new Release(v, projected, noisy, noiseScale, beta);
+  }
+
+  /**
+   * PPCA's subspace: Hoff's Gibbs chain for the matrix Bingham density ∝ exp(coefficient·tr(VᵀGV))
+   * on d × k orthonormal V, started from a data-independent uniform random V (drawn from
+   * {@code rng} before G is looked at) and run for {@code sweeps} sweeps. With G = DᵀD and
+   * coefficient ε₁/2 this is exp((n·ε₁/2)·tr(VᵀAV)). Row-major d × k.
+   */
+  static double[] ppcaSubspace(DMatrixRMaj gram, double coefficient, int k, int sweeps, SplittableRandom rng) {
+    int d = gram.numRows;
+    double[] start = SymmetricEigen.uniformStiefel(d, k, rng);
+    SymmetricEigen eig = SymmetricEigen.of(gram);
+    double[] l = new double[d];
+    for (int i = 0; i < d; i++) {
+      l[i] = coefficient * eig.values()[i];
+    }
+    double[][] columns = new double[k][];
+    double[] col = new double[d];
+    for (int c = 0; c < k; c++) {
+      for (int r = 0; r < d; r++) {
+        col[r] = start[r * k + c];
+      }
+      columns[c] = eig.toEigen(col);
+    }
+    new MatrixBingham(l).run(columns, sweeps, rng);
+    double[] v = new double[d * k];
+    for (int c = 0; c < k; c++) {
+      double[] x = eig.fromEigen(columns[c]);
+      for (int r = 0; r < d; r++) {
+        v[r * k + c] = x[r];
+      }
+    }
+    return v;
+  }
+
+  /** rows (n × dim, row-major) times v (dim × k, row-major), by EJML. */
+  static double[] project(double[] rows, int n, int dim, double[] v, int k) {
+    DMatrixRMaj out = new DMatrixRMaj(n, k);
+    CommonOps_DDRM.mult(DMatrixRMaj.wrap(n, dim, rows), DMatrixRMaj.wrap(dim, k, v), out);
+    return out.data;
+  }
+
+  @Override
+  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+    int n = data.size();
+    int k = p.k();
+    Release r = release(data, rng);
+    Map<String, Double> diagnostics = options.method() == PcaMethod.PPCA
+        ? Map.of("burnIn", (double) options.burnIn())
+        : Map.of("beta", r.beta());
+    return new ClientRelease(new Embedding(r.noisy(), n, k), claim(r.beta()), diagnostics,
+        Map.of(PrivatePcaMechanism.SUBSPACE, new Embedding(r.v(), d, k)));
+  }
+
+  private PrivacyClaim claim(double beta) {
+    List<String> caveats = new ArrayList<>();
+    if (options.method() == PcaMethod.PPCA) {
+      caveats.add(String.format(GIBBS_CAVEAT, options.burnIn()));
+      caveats.add(String.format("budget (basic composition): subspace V by PPCA at (%s, 0), pure; release D*V + N at"
+          + " (%s, %s) with sensitivity 1 and s = %.6g", options.epsilonSubspace(), options.epsilonRelease(),
+          options.deltaRelease(), noiseScale));
+    } else {
+      caveats.add(String.format("budget (basic composition): subspace V by MOD-SULQ at (%s, %s), beta = %.6g; release"
+          + " D*V + N at (%s, %s) with sensitivity 1 and s = %.6g", options.epsilonSubspace(),
+          options.deltaSubspace(), beta, options.epsilonRelease(), options.deltaRelease(), noiseScale));
+    }
+    caveats.add("rows of D are clipped to L2 norm <= 1 (the sensitivity bounds assume it); V is published with the"
+        + " release and the server projects its gallery with it");
+    Guarantee g = Guarantee.APPROXIMATE_DP;
+    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
+      g = Guarantee.NOT_DP;
+      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
+          + " stated epsilon");
+    }
+    return new PrivacyClaim(g, p.epsilon(), p.delta(), 1.0, noiseScale, p.calibration().name(),
+        PrivacyClaim.ADD_REMOVE_ROW, "P; k; n = |D| (the padded row count, fixed by the protocol); labels are not used",
+        caveats);
+  }
+}

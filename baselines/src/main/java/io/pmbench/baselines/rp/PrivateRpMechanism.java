@@ -1,0 +1,204 @@
+package io.pmbench.baselines.rp;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * {@code private-rp}: a private Johnson–Lindenstrauss projection (Kenthapadi, Korolova, Mironov &amp;
+ * Mishra 2013; BASELINES.md §4). R ∈ R^(d×k), entries iid N(0, 1/k), is drawn from the shared
+ * seed ({@link RandomProjection}); the client releases D·R + N (every row of D, N iid N(0, s²));
+ * the server embeds [S; P] as [S·R; P·R]; no alignment (row 0 of the release is r·R + noise).
+ *
+ * <p><b>Guarantee</b> by option {@code neighbour}:
+ * <ul>
+ *   <li>{@code RECORD} (default): (ε, δ)-DP under SPEC.md §1 (one row of D added or removed, zero
+ *       padding). Removing row x changes one output row by x·R, ‖x·R‖ ≤ σ_max(R)·‖x‖ ≤ σ_max(R)
+ *       (rows clipped to norm ≤ 1), so Δ = σ_max(R) (EJML SVD) and s = Calibrate(Δ) with the run's
+ *       calibration.
+ *   <li>{@code ATTRIBUTE} (the paper's notion): one entry of one row changes by at most a = 2
+ *       (entries of unit rows lie in [−1, 1]); the output changes by a·(row of R), so Δ = a·w₂(R)
+ *       with w₂ the largest row norm, and s = (a·w₂(R)/ε)·√(2·(ln(1/(2δ)) + ε)) (the paper's
+ *       formula, not the run's calibration; needs δ &lt; 1/2). Reports mark it as a weaker guarantee
+ *       than RECORD.
+ * </ul>
+ * <b>Assumed public:</b> R (data-independent), P, k. Labels are not used.
+ */
+public final class PrivateRpMechanism implements EmbeddingMechanism {
+  /** a: the most one entry of a unit-norm row can change. */
+  static final double ATTRIBUTE_RANGE = 2.0;
+
+  @Override
+  public String name() {
+    return "private-rp";
+  }
+
+  @Override
+  public String description() {
+    return "private Johnson-Lindenstrauss projection (Kenthapadi et al. 2013): D*R + Gaussian noise, R from the"
+        + " shared seed; neighbour=RECORD|ATTRIBUTE";
+  }
+
+  /** The option {@code neighbour} (default RECORD). */
+  static Neighbour neighbour(MechanismParams p) {
+    String v = p.option("neighbour").orElse(Neighbour.RECORD.name());
+    try {
+      return Neighbour.valueOf(v.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("neighbour must be one of RECORD, ATTRIBUTE. Provided value: " + v, e);
+    }
+  }
+
+  @Override
+  public void validate(MechanismParams params) {
+    Neighbour nb = neighbour(params);
+    if (nb == Neighbour.RECORD && params.calibration() == NoiseCalibration.CLASSIC) {
+      PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
+    }
+    if (nb == Neighbour.ATTRIBUTE && !(params.delta() < 0.5)) {
+      throw new IllegalArgumentException("delta must be < 0.5 for private-rp neighbour=ATTRIBUTE (ln(1/(2 delta)) > 0)."
+          + " Provided value: " + params.delta());
+    }
+  }
+
+  @Override
+  public boolean alignsOnPublic() {
+    return false;
+  }
+
+  @Override
+  public String serverKey(MechanismParams params) {
+    return name() + "|k=" + params.k();
+  }
+
+  @Override
+  public ServerSide server(ServerView view, MechanismParams params) {
+    RandomProjection r = RandomProjection.fromSharedSeed(view.sharedSeed(), view.gallery().dimension(), params.k());
+    Embedding gallery = new Embedding(r.project(view.gallery().features()), view.gallery().size(), params.k());
+    Embedding pub = new Embedding(r.project(view.publicSet().features()), view.publicSet().size(), params.k());
+    return new ServerSide() {
+      @Override
+      public Embedding gallery() {
+        return gallery;
+      }
+
+      @Override
+      public Embedding publicRows() {
+        return pub;
+      }
+    };
+  }
+
+  @Override
+  public ClientSide client(ClientView view, MechanismParams params) {
+    validate(params);
+    return new Client(view, params);
+  }
+
+  /** The client: the same R, then D·R + N for every row of D. */
+  static final class Client implements ClientSide {
+    private final MechanismParams p;
+    private final Neighbour neighbour;
+    private final RandomProjection r;
+    private final double sensitivity;
+    private final double noiseScale;
+
+    Client(ClientView view, MechanismParams p) {
+      this.p = p;
+      this.neighbour = neighbour(p);
+      this.r = RandomProjection.fromSharedSeed(view.sharedSeed(), view.publicSet().dimension(), p.k());
+      if (neighbour == Neighbour.RECORD) {
+        sensitivity = r.largestSingularValue();
+        noiseScale = p.calibration().sigma(sensitivity, p.epsilon(), p.delta());
+      } else {
+        double w2 = r.largestRowNorm();
+        sensitivity = ATTRIBUTE_RANGE * w2;
+        noiseScale = RandomProjection.attributeNoiseScale(w2, ATTRIBUTE_RANGE, p.epsilon(), p.delta());
+      }
+    }
+
+    double sensitivity() {
+      return sensitivity;
+    }
+
+    double noiseScale() {
+      return noiseScale;
+    }
+
+    RandomProjection projection() {
+      return r;
+    }
+
+    /** D·R with every row of D first scaled down to norm ≤ 1 (before noise). */
+    double[] projected(FeatureMatrix rows) {
+      double[] y = r.project(rows);
+      int k = r.k();
+      for (int i = 0; i < rows.rows(); i++) {
+        double f = 1 / Math.max(1, rowNorm(rows, i));
+        for (int c = 0; c < k; c++) {
+          y[i * k + c] *= f;
+        }
+      }
+      return y;
+    }
+
+    private static double rowNorm(FeatureMatrix rows, int i) {
+      float[] x = rows.data();
+      int d = rows.cols();
+      double s = 0;
+      for (int j = i * d; j < (i + 1) * d; j++) {
+        s += (double) x[j] * x[j];
+      }
+      return Math.sqrt(s);
+    }
+
+    @Override
+    public ClientRelease embed(ClientData data, SplittableRandom rng) {
+      int n = data.size();
+      double[] y = projected(data.rows());
+      for (int i = 0; i < y.length; i++) {
+        y[i] += noiseScale * Seeds.gaussian(rng);
+      }
+      return new ClientRelease(new Embedding(y, n, r.k()), claim(), Map.of("sensitivity", sensitivity));
+    }
+
+    private PrivacyClaim claim() {
+      List<String> caveats = new ArrayList<>();
+      caveats.add("R (d x k, iid N(0, 1/k)) is drawn from the shared seed and is public; rows of D are clipped to"
+          + " L2 norm <= 1");
+      if (neighbour == Neighbour.ATTRIBUTE) {
+        caveats.add("neighbour=ATTRIBUTE: protects a change of one entry of one row by at most 2 (Kenthapadi et al.'s"
+            + " notion) with their noise formula; a WEAKER guarantee than add/remove-row (RECORD): a whole row is not"
+            + " protected");
+        return new PrivacyClaim(Guarantee.APPROXIMATE_DP, p.epsilon(), p.delta(), sensitivity, noiseScale,
+            "KENTHAPADI_ATTRIBUTE", "one entry of one row of D changes by at most 2 (attribute-level)",
+            "R; P; k", caveats);
+      }
+      Guarantee g = Guarantee.APPROXIMATE_DP;
+      if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
+        g = Guarantee.NOT_DP;
+        caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
+            + " stated epsilon");
+      }
+      return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, noiseScale, p.calibration().name(),
+          PrivacyClaim.ADD_REMOVE_ROW, "R; P; k; labels are not used", caveats);
+    }
+  }
+}

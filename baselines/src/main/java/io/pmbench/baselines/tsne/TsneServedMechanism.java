@@ -1,0 +1,23 @@
+package io.pmbench.baselines.tsne;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+
+/**
+ * A mechanism whose server side is {@code tsne}'s ({@link TsneServer}): {@code tsne},
+ * {@code dp-dsne} and {@code dp-dsne-official} share one cache key, so the runner embeds [S; P]
+ * once per seed for all three.
+ */
+public abstract class TsneServedMechanism implements EmbeddingMechanism {
+  @Override
+  public final String serverKey(MechanismParams params) {
+    return TsneServer.key(params);
+  }
+
+  @Override
+  public final ServerSide server(ServerView view, MechanismParams params) {
+    return new TsneServer(view, params);
+  }
+}

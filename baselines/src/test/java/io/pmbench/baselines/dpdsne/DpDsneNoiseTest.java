@@ -1,0 +1,104 @@
+package io.pmbench.baselines.dpdsne;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.baselines.tsne.SyntheticData;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.privacy.GaussianCalibration;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.PrivacyClaim;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The noise DP-dSNE adds has the stated scale and is what the step uses; every step's gradient is
+ * clipped; the claim reports Δ, s and the accounting.
+ */
+class DpDsneNoiseTest {
+  private static final Fixtures FIX = new Fixtures(40, 6, 31);
+
+  private static ClientData data(long seed) {
+    return FIX.data(SyntheticData.unitRows(3, 6, new SplittableRandom(seed)));
+  }
+
+  @Test
+  void embed_pooledStepNoise_hasStatedMeanAndVariance() {
+    // Pools (noisy − clipped)/s over every step and entry of 4 queries: 4 × 1000 × 3 × 2 = 24,000
+    // standard normals if s is right. Tolerance 5 standard errors for the mean (1/√N) and for the
+    // variance (√(2/N)); false-failure probability < 1e-6 each. Fails if the noise is mis-scaled
+    // (e.g. variance used as sd, Δ without √T), missing, or not the noise the step consumes.
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
+    DpDsneClient client = new DpDsneClient(FIX.view, p, true);
+    double s = client.noiseScale(3);
+    double stepDelta = 2 * 1.0 * Math.sqrt(3 + 1);
+    assertEquals(GaussianCalibration.classic(stepDelta * Math.sqrt(1000), 0.5, 1e-5), s, 1e-12 * s);
+    double[] sums = new double[2];
+    long[] count = new long[1];
+    for (long q = 0; q < 4; q++) {
+      ClientRelease rel = client.embed(data(q), new SplittableRandom(500 + q), (t, clipped, noisy) -> {
+        for (int i = 0; i < clipped.length; i++) {
+          for (int c = 0; c < clipped[i].length; c++) {
+            double z = (noisy[i][c] - clipped[i][c]) / s;
+            sums[0] += z;
+            sums[1] += z * z;
+            count[0]++;
+          }
+        }
+      });
+      PrivacyClaim claim = rel.claim();
+      assertEquals(Guarantee.APPROXIMATE_DP, claim.guarantee());
+      assertEquals(s, claim.noiseScale(), 0.0);
+      assertEquals(stepDelta * Math.sqrt(1000), claim.sensitivity(), 1e-12);
+      assertEquals(3, rel.embedding().rows());
+    }
+    double mean = sums[0] / count[0];
+    double var = sums[1] / count[0] - mean * mean;
+    System.out.printf("DP-dSNE step noise: N=%d standardised mean=%.5f variance=%.5f (s=%.4g)%n", count[0], mean,
+        var, s);
+    assertEquals(24_000, count[0]);
+    assertTrue(Math.abs(mean) < 5 / Math.sqrt(count[0]), "noise mean " + mean);
+    assertTrue(Math.abs(var - 1) < 5 * Math.sqrt(2.0 / count[0]), "noise variance ratio " + var);
+  }
+
+  @Test
+  void embed_tinyClip_everyStepGradientRowWithinClip() {
+    // Fails if a step skips clipping (the sensitivity bound would not hold).
+    double clip = 1e-6;
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).options(Map.of("clip", "1e-6", "iterations", "300"))
+        .build(0.5, 1e-5);
+    double[] worst = new double[1];
+    new DpDsneClient(FIX.view, p, true).embed(data(9), new SplittableRandom(9), (t, clipped, noisy) -> {
+      for (double[] row : clipped) {
+        worst[0] = Math.max(worst[0], Math.hypot(row[0], row[1]));
+      }
+    });
+
+    assertTrue(worst[0] <= clip * (1 + 1e-12), "largest clipped row norm " + worst[0]);
+    assertTrue(worst[0] > 0.5 * clip, "gradients should be clipped at this C: " + worst[0]);
+  }
+
+  @Test
+  void embed_zcdpAccounting_claimsZcdpNoise() {
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).options(Map.of("accounting", "ZCDP", "iterations", "50"))
+        .build(2.0, 1e-5);
+    ClientRelease rel = new DpDsneClient(FIX.view, p, true).embed(data(1), new SplittableRandom(1));
+
+    assertEquals("ZCDP", rel.claim().calibration());
+    assertEquals(Accounting.zcdpNoise(2 * Math.sqrt(4), 50, 2.0, 1e-5), rel.claim().noiseScale(), 0.0);
+  }
+
+  @Test
+  void embed_sameStream_identicalRelease() {
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
+    DpDsneClient client = new DpDsneClient(FIX.view, p, true);
+
+    assertEquals(
+        java.util.Arrays.toString(client.embed(data(3), new SplittableRandom(3)).embedding().data()),
+        java.util.Arrays.toString(client.embed(data(3), new SplittableRandom(3)).embedding().data()));
+  }
+}

@@ -1,0 +1,33 @@
+package io.pmbench.baselines.pca;
+
+import io.pmbench.core.random.Seeds;
+import java.util.SplittableRandom;
+
+/** Small vector helpers and random unit-norm data sets for the private-pca tests. */
+final class Neighbours {
+  private Neighbours() {}
+
+  static double dot(double[] a, double[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  /** n random unit rows in R^d, row-major. */
+  static double[] unitRows(int n, int d, SplittableRandom rng) {
+    double[] x = new double[n * d];
+    for (int i = 0; i < n; i++) {
+      double s = 0;
+      for (int c = 0; c < d; c++) {
+        x[i * d + c] = Seeds.gaussian(rng);
+        s += x[i * d + c] * x[i * d + c];
+      }
+      for (int c = 0; c < d; c++) {
+        x[i * d + c] /= Math.sqrt(s);
+      }
+    }
+    return x;
+  }
+}

@@ -1,0 +1,107 @@
+package io.pmbench.baselines.pca;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.privacy.GaussianCalibration;
+import io.pmbench.core.privacy.Guarantee;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * private-pca's released noise has the stated scale: pooled over many releases, (release − D·V)/s
+ * has mean 0 and variance 1 within 5 standard errors (false-failure probability &lt; 1e-6 per
+ * check), s is exactly Calibrate(Δ = 1) at the stated share of the budget (ε/2 with δ for PPCA, δ/2
+ * for MOD-SULQ), every row of D is released, V is orthonormal and published, and the claim says
+ * so. Failing means the noise, the budget split or the claim is wrong.
+ */
+class PrivatePcaNoiseTest {
+
+  private static MechanismParams params(String method, double epsilon) {
+    return Preset.PAPER.builder(1, 0.5).options(Map.of("method", method, "burnIn", "20")).build(epsilon, 1e-5);
+  }
+
+  private static void checkRelease(String method, double expectedS) {
+    ClientData data = PcaTestData.clientData(30, 6, 2, 3, 5);
+    MechanismParams p = params(method, 0.5);
+    PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 3), p);
+    SplittableRandom rng = new SplittableRandom(77);
+    double sum = 0;
+    double sum2 = 0;
+    long count = 0;
+    for (int rep = 0; rep < 200; rep++) {
+      PrivatePcaClient.Release r = client.release(data, rng);
+      assertEquals(expectedS, r.noiseScale(), 1e-12 * expectedS);
+      assertEquals(data.size() * 2, r.noisy().length, "every row of D must be released");
+      for (int a = 0; a < 2; a++) {
+        for (int b = 0; b < 2; b++) {
+          double dot = 0;
+          for (int i = 0; i < 6; i++) {
+            dot += r.v()[i * 2 + a] * r.v()[i * 2 + b];
+          }
+          assertEquals(a == b ? 1 : 0, dot, 1e-10, "V must have orthonormal columns");
+        }
+      }
+      for (int i = 0; i < r.noisy().length; i++) {
+        double z = (r.noisy()[i] - r.projected()[i]) / r.noiseScale();
+        sum += z;
+        sum2 += z * z;
+        count++;
+      }
+    }
+    double mean = sum / count;
+    double var = sum2 / count - mean * mean;
+    System.out.printf("private-pca %s: pooled standardised noise mean %.4f, variance %.4f over %d entries (s = %.4f)%n",
+        method, mean, var, count, expectedS);
+    assertTrue(Math.abs(mean) < 5 / Math.sqrt(count), "noise mean " + mean);
+    assertTrue(Math.abs(var - 1) < 5 * Math.sqrt(2.0 / count), "noise variance ratio " + var);
+  }
+
+  @Test
+  void release_ppca_noiseHasStatedScale() {
+    checkRelease("PPCA", GaussianCalibration.classic(1.0, 0.25, 1e-5));
+  }
+
+  @Test
+  void release_modSulq_noiseHasStatedScale() {
+    checkRelease("MOD_SULQ", GaussianCalibration.classic(1.0, 0.25, 0.5e-5));
+  }
+
+  @Test
+  void embed_claimAndPublishedSubspace_stateThePrivacy() {
+    ClientData data = PcaTestData.clientData(30, 6, 2, 3, 6);
+    ClientRelease ppca = new PrivatePcaClient(PcaTestData.view(data, 3), params("PPCA", 0.5))
+        .embed(data, new SplittableRandom(1));
+    assertEquals(Guarantee.APPROXIMATE_DP, ppca.claim().guarantee());
+    assertEquals(0.5, ppca.claim().epsilon());
+    assertEquals(1e-5, ppca.claim().delta());
+    assertEquals(1.0, ppca.claim().sensitivity());
+    assertTrue(ppca.claim().caveats().stream().anyMatch(c -> c.contains("Gibbs") && c.contains("burnIn=20")),
+        "every PPCA result must carry the Gibbs-chain caveat");
+    Embedding v = ppca.published().get(PrivatePcaMechanism.SUBSPACE);
+    assertEquals(6, v.rows());
+    assertEquals(2, v.dim());
+    assertEquals(data.size(), ppca.embedding().rows());
+    ClientRelease sulq = new PrivatePcaClient(PcaTestData.view(data, 3), params("MOD_SULQ", 0.5))
+        .embed(data, new SplittableRandom(1));
+    assertTrue(sulq.claim().caveats().stream().anyMatch(c -> c.contains("MOD-SULQ")));
+    assertTrue(sulq.claim().caveats().stream().noneMatch(c -> c.contains("Gibbs")));
+    assertTrue(sulq.diagnostics().get("beta") > 0);
+  }
+
+  @Test
+  void embed_sameStream_givesIdenticalRelease() {
+    // Fails if any randomness bypasses the per-query stream (unseeded, or shared between queries).
+    ClientData data = PcaTestData.clientData(30, 6, 2, 3, 7);
+    PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 3), params("PPCA", 0.5));
+    double[] a = client.embed(data, new SplittableRandom(9)).embedding().data();
+    double[] b = client.embed(data, new SplittableRandom(9)).embedding().data();
+    assertTrue(java.util.Arrays.equals(a, b));
+  }
+}
