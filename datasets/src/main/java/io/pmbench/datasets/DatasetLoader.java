@@ -10,4 +10,9 @@ import io.pmbench.core.data.FeatureSet;
 @FunctionalInterface
 public interface DatasetLoader {
   FeatureSet load(String argument);
+
+  /** Loads with {@code options} (a data directory); loaders that read no descriptor ignore them. */
+  default FeatureSet load(String argument, LoadOptions options) {
+    return load(argument);
+  }
 }

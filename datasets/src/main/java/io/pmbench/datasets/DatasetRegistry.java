@@ -2,11 +2,15 @@ package io.pmbench.datasets;
 
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.datasets.descriptor.Descriptor;
+import io.pmbench.datasets.descriptor.Descriptors;
 import io.pmbench.datasets.synthetic.SyntheticConfig;
 import io.pmbench.datasets.synthetic.SyntheticFeatures;
 import java.util.Collections;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -21,6 +25,10 @@ import java.util.stream.Collectors;
  * <p>{@link #standard()} knows:
  * <ul>
  *   <li>{@code fashion-mnist} — the built-in set ({@link FashionMnist});
+ *   <li>{@code cub200}, {@code cars196}, {@code cifar100} — the descriptors shipped with pmbench
+ *       for features the user supplies under {@code --data-dir} ({@link Descriptors#BUILT_IN});
+ *   <li>{@code PATH.json}, {@code PATH.yaml}, {@code PATH.yml} — a data-set descriptor file
+ *       (README "Data-set descriptors");
  *   <li>{@code synthetic[:key=value,...]} — the generator ({@link SyntheticConfig#parse});
  *   <li>{@code npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}, {@code csv:TRAIN.csv,TEST.csv} (labels in
  *       the last column) and {@code idx:DIR} (a folder with the four MNIST-named IDX files) —
@@ -46,8 +54,14 @@ public final class DatasetRegistry {
     }
   }
 
+  /** How a descriptor file is named in a spec, for help and error messages. */
+  public static final String DESCRIPTOR_USAGE = "FILE.yaml|FILE.json (a data-set descriptor)";
+
   private static final DatasetRegistry STANDARD = builder()
-      .add(FashionMnist.NAME, FashionMnist.NAME, DatasetRegistry::fashionMnist)
+      .add(FashionMnist.NAME, FashionMnist.NAME, new DescriptorEntry(FashionMnist.NAME))
+      .add("cub200", "cub200", new DescriptorEntry("cub200"))
+      .add("cars196", "cars196", new DescriptorEntry("cars196"))
+      .add("cifar100", "cifar100", new DescriptorEntry("cifar100"))
       .add(SyntheticFeatures.NAME, SyntheticFeatures.NAME + "[:n=..,d=..,classes=..,spread=..,split=row|class,seed=..]",
           argument -> SyntheticFeatures.generate(SyntheticConfig.parse(argument)))
       .add(UserFiles.NPY, UserFiles.NPY + ":TRAIN_X,TRAIN_Y,TEST_X,TEST_Y", UserFiles::npy)
@@ -90,23 +104,63 @@ public final class DatasetRegistry {
    * @throws io.pmbench.core.data.InvalidDataException for a missing or malformed file
    */
   public FeatureSet load(String spec) {
+    return load(spec, LoadOptions.none());
+  }
+
+  /**
+   * Loads the set a spec names, with {@code options} (the data directory where descriptors'
+   * files are looked for first). A spec ending {@code .json}, {@code .yaml} or {@code .yml} is a
+   * descriptor file.
+   */
+  public FeatureSet load(String spec, LoadOptions options) {
     String s = spec.strip();
+    if (Descriptors.isDescriptorPath(s)) {
+      return Descriptors.load(Descriptors.read(Path.of(s)), options.dataDir());
+    }
     int colon = s.indexOf(':');
     String name = colon < 0 ? s : s.substring(0, colon);
     String argument = colon < 0 ? "" : s.substring(colon + 1);
     Entry entry = entries.get(name);
     if (entry == null) {
-      throw new IllegalArgumentException("data set must be one of " + String.join(", ", usages())
-          + ". Provided value: " + spec);
+      throw new IllegalArgumentException("data set must be one of " + String.join(", ", usages()) + ", or "
+          + DESCRIPTOR_USAGE + ". Provided value: " + spec);
     }
-    return entry.loader().load(argument);
+    return entry.loader().load(argument, options);
   }
 
-  private static FeatureSet fashionMnist(String argument) {
-    if (!argument.isEmpty()) {
-      throw new IllegalArgumentException(FashionMnist.NAME + " takes no argument. Provided value: " + argument);
+  /** The descriptor behind a registered name, when it has one (the shipped data sets). */
+  public Optional<Descriptor> descriptor(String name) {
+    Entry e = entries.get(name);
+    return e != null && e.loader() instanceof DescriptorEntry d ? Optional.of(Descriptors.builtIn(d.name)) : Optional.empty();
+  }
+
+  /**
+   * A data set shipped as a descriptor. Fashion-MNIST without a data directory is the cached
+   * built-in set ({@link FashionMnist#load()}).
+   */
+  private static final class DescriptorEntry implements DatasetLoader {
+    private final String name;
+
+    DescriptorEntry(String name) {
+      this.name = name;
     }
-    return FashionMnist.load();
+
+    @Override
+    public FeatureSet load(String argument) {
+      return load(argument, LoadOptions.none());
+    }
+
+    @Override
+    public FeatureSet load(String argument, LoadOptions options) {
+      if (!argument.isEmpty()) {
+        throw new IllegalArgumentException(name + " takes no argument (its files are found under --data-dir). "
+            + "Provided value: " + argument);
+      }
+      if (name.equals(FashionMnist.NAME) && options.dataDir().isEmpty()) {
+        return FashionMnist.load();
+      }
+      return Descriptors.load(Descriptors.builtIn(name), options.dataDir());
+    }
   }
 
   /** Collects entries; {@link #add} fails on a name already added. */

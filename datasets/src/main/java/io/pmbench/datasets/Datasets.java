@@ -19,6 +19,11 @@ public final class Datasets {
     return DatasetRegistry.standard().load(spec);
   }
 
+  /** Loads {@code spec} with {@code options} (e.g. the data directory of {@code --data-dir}). */
+  public static FeatureSet load(String spec, LoadOptions options) {
+    return DatasetRegistry.standard().load(spec, options);
+  }
+
   /** The known names, sorted. */
   public static SortedSet<String> names() {
     return DatasetRegistry.standard().names();

@@ -27,10 +27,12 @@ class DatasetRegistryTest {
   @Test
   void load_unknownName_listsKnownNamesSorted() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load("cifar-100"));
-    assertTrue(e.getMessage().startsWith("data set must be one of csv:TRAIN.csv,TEST.csv, fashion-mnist, idx:DIR, "
-        + "npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, synthetic["), e.getMessage());
-    assertTrue(e.getMessage().endsWith("Provided value: cifar-100"), e.getMessage());
-    assertEquals(List.of("csv", "fashion-mnist", "idx", "npy", "synthetic"), List.copyOf(Datasets.names()));
+    assertTrue(e.getMessage().startsWith("data set must be one of cars196, cifar100, csv:TRAIN.csv,TEST.csv, cub200, "
+        + "fashion-mnist, idx:DIR, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, synthetic["), e.getMessage());
+    assertTrue(e.getMessage().endsWith("or FILE.yaml|FILE.json (a data-set descriptor). Provided value: cifar-100"),
+        e.getMessage());
+    assertEquals(List.of("cars196", "cifar100", "csv", "cub200", "fashion-mnist", "idx", "npy", "synthetic"),
+        List.copyOf(Datasets.names()));
   }
 
   @Test

@@ -30,6 +30,11 @@ public final class Fixtures {
     }
   }
 
+  /** A file of {@code src/test/resources/fixtures/formats/} (written by make_formats.py; see the README there). */
+  public static Path format(String name) {
+    return path("formats/" + name);
+  }
+
   /** SHA-256 (hex) of a file's bytes, computed independently of the code under test. */
   public static String sha256(Path file) {
     try {

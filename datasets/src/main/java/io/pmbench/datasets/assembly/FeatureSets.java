@@ -53,6 +53,15 @@ public final class FeatureSets {
   /** Validates, normalises and remaps the two splits into a feature set. */
   public static FeatureSet assemble(
       String name, LabelledArray train, LabelledArray test, DatasetDefaults defaults, String licence) {
+    return assemble(name, train, test, defaults, licence, combinedChecksum(train, test), fileChecksums(train, test));
+  }
+
+  /**
+   * As {@link #assemble(String, LabelledArray, LabelledArray, DatasetDefaults, String)} with the
+   * set's checksums given (a descriptor knows its files, their roles and its split rule).
+   */
+  public static FeatureSet assemble(String name, LabelledArray train, LabelledArray test, DatasetDefaults defaults,
+      String licence, String sha256, Map<String, String> fileChecksums) {
     checkSplit(train);
     checkSplit(test);
     FeatureArray trainX = train.features();
@@ -72,8 +81,7 @@ public final class FeatureSets {
         new FeatureMatrix(trainX.data(), trainX.rows(), trainX.cols()), remap(train.labels(), classes));
     LabelledSet testSet = new LabelledSet(
         new FeatureMatrix(testX.data(), testX.rows(), testX.cols()), remap(test.labels(), classes));
-    return new FeatureSet(name, trainSet, testSet, classes.length, defaults, combinedChecksum(train, test),
-        fileChecksums(train, test), licence);
+    return new FeatureSet(name, trainSet, testSet, classes.length, defaults, sha256, fileChecksums, licence);
   }
 
   private static void checkSplit(LabelledArray split) {

@@ -3,12 +3,11 @@ package io.pmbench.datasets.builtin;
 import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.InvalidDataException;
-import io.pmbench.datasets.assembly.FeatureSets;
 import io.pmbench.datasets.assembly.TableTwo;
-import io.pmbench.datasets.format.DataSource;
-import io.pmbench.datasets.format.IdxReader;
+import io.pmbench.datasets.descriptor.Descriptors;
 import java.lang.ref.SoftReference;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Fashion-MNIST (Xiao, Rasul &amp; Vollgraf 2017, arXiv:1708.07747; MIT licence, © 2017
@@ -69,10 +68,12 @@ public final class FashionMnist {
     return set;
   }
 
-  /** Reads the built-in files afresh (new arrays), checking their pinned checksums. */
+  /**
+   * Reads the built-in files afresh (new arrays) through the shipped descriptor
+   * ({@code fashion-mnist.yaml} next to the files), checking their pinned checksums.
+   */
   public static FeatureSet loadUncached() {
-    FeatureSet set = FeatureSets.fromArrays(NAME, new IdxReader(), resource(TRAIN_IMAGES), resource(TRAIN_LABELS),
-        resource(TEST_IMAGES), resource(TEST_LABELS), defaults(), LICENCE);
+    FeatureSet set = Descriptors.load(Descriptors.builtIn(NAME), Optional.empty());
     EXPECTED_SHA256.forEach((file, expected) -> {
       String actual = set.fileChecksums().get(file);
       if (!expected.equals(actual)) {
@@ -81,9 +82,5 @@ public final class FashionMnist {
       }
     });
     return set;
-  }
-
-  private static DataSource resource(String file) {
-    return DataSource.ofResource(FashionMnist.class, RESOURCE_DIR + file);
   }
 }

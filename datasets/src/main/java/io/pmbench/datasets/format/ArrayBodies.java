@@ -3,6 +3,7 @@ package io.pmbench.datasets.format;
 import io.pmbench.core.data.InvalidDataException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * Reads the data part of an array file (after its header) straight into the output array,
@@ -19,22 +20,17 @@ final class ArrayBodies {
 
   /** Features: axis 0 is the row, the other axes flatten (C order) into columns. */
   static FeatureArray features(ChecksummedInput in, ArrayHeader h) throws IOException {
-    String name = in.name();
-    if (h.shape().length < 2) {
-      throw new InvalidDataException(name + ": shape mismatch: features must have at least 2 axes (rows, columns), found shape "
-          + h.shapeText());
-    }
-    long rows = h.shape()[0];
-    long total = checkedCount(name, h);
-    long cols = rows == 0 ? colsOf(h) : total / rows;
-    if (cols == 0) {
-      throw new InvalidDataException(name + ": shape mismatch: features have 0 columns (shape " + h.shapeText() + ")");
-    }
-    float[] out = new float[(int) total];
-    ElementSink sink = (k, bb) -> out[k] = (float) h.type().decode(bb);
+    return features(in, h, RowRouting.whole()).get(0);
+  }
+
+  /** Features routed into parts ({@link RowRouting}); one array per part. */
+  static List<FeatureArray> features(ChecksummedInput in, ArrayHeader h, RowRouting routing) throws IOException {
+    requireData(in, h);
+    FeatureSink out = new FeatureSink(in.name(), h.shape(), h.shapeText(), routing);
+    ElementType type = h.type();
+    ElementSink sink = (k, bb) -> out.put(k, (float) type.decode(bb));
     readElements(in, h, sink);
-    String sha = finish(in, h);
-    return new FeatureArray(name, out, (int) rows, (int) cols, sha);
+    return out.finish(finish(in, h));
   }
 
   /** Labels: integer type, shape {@code (n,)} or {@code (n, 1)}. */
@@ -49,8 +45,10 @@ final class ArrayBodies {
       throw new InvalidDataException(name + ": shape mismatch: labels must have shape (n,) or (n, 1), found shape "
           + h.shapeText());
     }
-    long[] out = new long[(int) checkedCount(name, h)];
-    ElementSink sink = (k, bb) -> out[k] = h.type().decodeInteger(bb);
+    long count = checkedCount(name, h);
+    requireData(in, h);
+    long[] out = new long[(int) count];
+    ElementSink sink = (k, bb) -> out[(int) k] = h.type().decodeInteger(bb);
     readElements(in, h, sink);
     String sha = finish(in, h);
     return new LabelArray(name, out, sha);
@@ -59,24 +57,13 @@ final class ArrayBodies {
   /** Receives element {@code k} (C-order index) by decoding it from {@code bb}. */
   @FunctionalInterface
   private interface ElementSink {
-    void accept(int k, ByteBuffer bb);
-  }
-
-  private static long colsOf(ArrayHeader h) {
-    long cols = 1;
-    for (int a = 1; a < h.shape().length; a++) {
-      cols = Math.multiplyExact(cols, h.shape()[a]);
-    }
-    return cols;
+    void accept(long k, ByteBuffer bb);
   }
 
   private static long checkedCount(String name, ArrayHeader h) {
     long total;
     try {
       total = h.elementCount();
-      if (h.shape().length >= 2) {
-        colsOf(h);
-      }
     } catch (ArithmeticException e) {
       total = Long.MAX_VALUE;
     }
@@ -87,14 +74,25 @@ final class ArrayBodies {
     return total;
   }
 
+  /** Fails early (before allocating) when the file is known to be shorter than the header says. */
+  private static void requireData(ChecksummedInput in, ArrayHeader h) {
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(h.elementCount(), h.type().bytes());
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(in.name() + ": shape " + h.shapeText() + " is too large (corrupt header?)");
+    }
+    in.requireAvailable(bytes, "array data for shape " + h.shapeText() + " " + h.typeName());
+  }
+
   private static void readElements(ChecksummedInput in, ArrayHeader h, ElementSink sink) throws IOException {
     int size = h.type().bytes();
     long total = h.elementCount();
-    long expectedBytes = total * size;
+    long expectedBytes = Math.multiplyExact(total, size);
     FortranIndex fortran = h.fortranOrder() && h.shape().length > 1 ? new FortranIndex(h.shape()) : null;
     byte[] buf = new byte[CHUNK];
     long done = 0;
-    int k = 0;
+    long k = 0;
     while (done < expectedBytes) {
       int want = (int) Math.min(buf.length, expectedBytes - done);
       int got = in.readUpTo(buf, 0, want);
@@ -118,42 +116,5 @@ final class ArrayBodies {
           + " bytes after the array data (the header says shape " + h.shapeText() + " " + h.typeName() + ")");
     }
     return in.finish();
-  }
-
-  /**
-   * Walks a Fortran-order (axis 0 fastest) array in file order and yields each element's
-   * C-order index, i.e. its place in the row-major output.
-   */
-  private static final class FortranIndex {
-    private final long[] shape;
-    private final long[] stride;
-    private final long[] index;
-    private long target;
-
-    FortranIndex(long[] shape) {
-      this.shape = shape;
-      this.stride = new long[shape.length];
-      this.index = new long[shape.length];
-      long s = 1;
-      for (int a = shape.length - 1; a >= 0; a--) {
-        stride[a] = s;
-        s *= shape[a];
-      }
-    }
-
-    int next() {
-      int current = (int) target;
-      int a = 0;
-      index[0]++;
-      target += stride[0];
-      while (a < shape.length - 1 && index[a] == shape[a]) {
-        target -= shape[a] * stride[a];
-        index[a] = 0;
-        a++;
-        index[a]++;
-        target += stride[a];
-      }
-      return current;
-    }
   }
 }

@@ -3,9 +3,11 @@ package io.pmbench.datasets.format;
 import io.pmbench.core.data.InvalidDataException;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.DigestInputStream;
+import java.util.OptionalLong;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -14,6 +16,9 @@ import java.util.zip.ZipException;
  * decoder when the file starts with the gzip magic {@code 1f 8b}. Readers consume
  * {@link #data()}; {@link #finish()} reads whatever the reader left (so the checksum always
  * covers the whole file) and returns the hex digest.
+ *
+ * <p>A member of a container (an array inside a {@code .npz}) is read the same way but without
+ * the digest: the container's checksum is taken over the whole file instead.
  */
 final class ChecksummedInput implements AutoCloseable {
   private static final int BUFFER = 1 << 16;
@@ -21,20 +26,22 @@ final class ChecksummedInput implements AutoCloseable {
   private final String name;
   private final InputStream raw;
   private final DigestInputStream digested;
-  private final InputStream data;
+  private final CountingInputStream data;
+  private final OptionalLong dataSize;
 
-  private ChecksummedInput(String name, InputStream raw) throws IOException {
+  private ChecksummedInput(String name, InputStream raw, boolean digest, OptionalLong rawSize) throws IOException {
     this.name = name;
     this.raw = raw;
-    this.digested = new DigestInputStream(new BufferedInputStream(raw, BUFFER), Checksums.sha256());
-    BufferedInputStream peek = new BufferedInputStream(digested, BUFFER);
+    InputStream buffered = new BufferedInputStream(raw, BUFFER);
+    this.digested = digest ? new DigestInputStream(buffered, Checksums.sha256()) : null;
+    BufferedInputStream peek = new BufferedInputStream(digest ? digested : buffered, BUFFER);
     peek.mark(2);
     int b0 = peek.read();
     int b1 = peek.read();
     peek.reset();
-    this.data = (b0 == 0x1f && b1 == 0x8b)
-        ? new BufferedInputStream(new GZIPInputStream(peek, BUFFER), BUFFER)
-        : peek;
+    boolean gzip = b0 == 0x1f && b1 == 0x8b;
+    this.data = new CountingInputStream(gzip ? new BufferedInputStream(new GZIPInputStream(peek, BUFFER), BUFFER) : peek);
+    this.dataSize = gzip ? OptionalLong.empty() : rawSize;
   }
 
   /** The body of a reader, run over an open input. */
@@ -48,22 +55,35 @@ final class ChecksummedInput implements AutoCloseable {
    * a truncated or corrupt gzip stream) become an {@link InvalidDataException} naming the file.
    */
   static <T> T read(DataSource source, Body<T> body) {
-    try (ChecksummedInput in = open(source)) {
+    return read(source, true, body);
+  }
+
+  /** As {@link #read(DataSource, Body)}; without the digest when {@code digest} is false ({@link #finish()} then returns ""). */
+  static <T> T read(DataSource source, boolean digest, Body<T> body) {
+    return read(source, digest, source.size(), body);
+  }
+
+  /**
+   * As {@link #read(DataSource, boolean, Body)} with the raw size given ({@code rawSize}), for
+   * sources that are not files but whose size is known (a member of a zip archive).
+   */
+  static <T> T read(DataSource source, boolean digest, OptionalLong rawSize, Body<T> body) {
+    try (ChecksummedInput in = open(source, digest, rawSize)) {
       return body.read(in);
     } catch (EOFException e) {
       throw new InvalidDataException(source.name() + ": truncated (the file, or its gzip stream, ends early)", e);
     } catch (ZipException e) {
-      throw new InvalidDataException(source.name() + ": corrupt gzip stream (" + e.getMessage() + ")", e);
+      throw new InvalidDataException(source.name() + ": corrupt compressed data (" + e.getMessage() + ")", e);
     } catch (IOException e) {
       throw new InvalidDataException(source.name() + ": read error (" + e.getMessage() + ")", e);
     }
   }
 
   /** Opens {@code source}; the raw stream is closed if setting up (gzip header) fails. */
-  private static ChecksummedInput open(DataSource source) throws IOException {
+  private static ChecksummedInput open(DataSource source, boolean digest, OptionalLong rawSize) throws IOException {
     InputStream raw = source.open();
     try {
-      return new ChecksummedInput(source.name(), raw);
+      return new ChecksummedInput(source.name(), raw, digest, rawSize);
     } catch (IOException | RuntimeException e) {
       raw.close();
       throw e;
@@ -95,6 +115,17 @@ final class ChecksummedInput implements AutoCloseable {
     return n;
   }
 
+  /**
+   * Fails with "truncated" before anything is allocated when the content is known to be shorter
+   * than the {@code bytes} a header promises ({@code what} names them).
+   */
+  void requireAvailable(long bytes, String what) {
+    if (dataSize.isPresent() && bytes > dataSize.getAsLong() - data.count) {
+      throw new InvalidDataException(name + ": truncated: expected " + bytes + " bytes of " + what + ", found "
+          + Math.max(0, dataSize.getAsLong() - data.count));
+    }
+  }
+
   /** Reads exactly {@code len} bytes or fails naming {@code what} was truncated. */
   byte[] readExactly(int len, String what) throws IOException {
     byte[] buf = new byte[len];
@@ -118,6 +149,9 @@ final class ChecksummedInput implements AutoCloseable {
 
   /** Reads the rest of the raw file through the digest and returns its SHA-256 (hex). */
   String finish() throws IOException {
+    if (digested == null) {
+      return "";
+    }
     byte[] buf = new byte[BUFFER];
     while (digested.read(buf) >= 0) {
       // reading, not skipping: DigestInputStream only digests bytes that are read
@@ -128,5 +162,44 @@ final class ChecksummedInput implements AutoCloseable {
   @Override
   public void close() throws IOException {
     raw.close();
+  }
+
+  /** Counts the content bytes the reader has consumed. */
+  private static final class CountingInputStream extends FilterInputStream {
+    long count;
+
+    CountingInputStream(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = in.read();
+      if (b >= 0) {
+        count++;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      if (n > 0) {
+        count += n;
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long s = in.skip(n);
+      count += s;
+      return s;
+    }
+
+    @Override
+    public boolean markSupported() {
+      return false;
+    }
   }
 }

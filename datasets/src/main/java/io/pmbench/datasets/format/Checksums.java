@@ -23,6 +23,11 @@ public final class Checksums {
     return HexFormat.of().formatHex(bytes);
   }
 
+  /** SHA-256 (hex) of a source's raw bytes (one streaming pass); an unreadable file names itself. */
+  public static String of(DataSource source) {
+    return NamedArrayFile.digest(source);
+  }
+
   /** SHA-256 (hex) of the UTF-8 bytes of {@code text}. */
   public static String ofText(String text) {
     return hex(sha256().digest(text.getBytes(StandardCharsets.UTF_8)));

@@ -1,6 +1,8 @@
 package io.pmbench.datasets.format;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * An {@link ArrayReader} for formats made of a header and then the raw elements (IDX,
@@ -19,5 +21,20 @@ abstract class HeaderedArrayReader implements ArrayReader {
   @Override
   public final LabelArray readLabels(DataSource source) {
     return ChecksummedInput.read(source, in -> ArrayBodies.labels(in, header(in)));
+  }
+
+  /** Reads features with rows routed into parts; {@code digest} false skips the checksum (members of a container). */
+  final List<FeatureArray> readFeatures(DataSource source, RowRouting routing, boolean digest, OptionalLong size) {
+    return ChecksummedInput.read(source, digest, size, in -> ArrayBodies.features(in, header(in), routing));
+  }
+
+  /** Reads labels; {@code digest} false skips the checksum; {@code size} is the raw size when known. */
+  final LabelArray readLabels(DataSource source, boolean digest, OptionalLong size) {
+    return ChecksummedInput.read(source, digest, size, in -> ArrayBodies.labels(in, header(in)));
+  }
+
+  /** Reads only the header. */
+  final ArrayHeader readHeader(DataSource source) {
+    return ChecksummedInput.read(source, false, this::header);
   }
 }

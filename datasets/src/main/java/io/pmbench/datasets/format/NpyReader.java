@@ -60,10 +60,11 @@ public final class NpyReader extends HeaderedArrayReader {
     return parseHeader(name, text);
   }
 
-  static ArrayHeader parseHeader(String name, String text) {
+  static ArrayHeader parseHeader(String name, String header) {
+    String text = printable(header);
     Object literal;
     try {
-      literal = PyLiteral.parse(text);
+      literal = PyLiteral.parse(header);
     } catch (PyLiteral.SyntaxError e) {
       throw new InvalidDataException(name + ": malformed .npy header (" + e.getMessage() + "): " + text);
     }
@@ -77,8 +78,8 @@ public final class NpyReader extends HeaderedArrayReader {
       throw new InvalidDataException(name + ": malformed .npy header (needs descr, fortran_order and shape): " + text);
     }
     if (!(descr instanceof String d)) {
-      throw new InvalidDataException(name + ": unsupported dtype " + descr + " (structured arrays are not supported; "
-          + SUPPORTED + ")");
+      throw new InvalidDataException(name + ": unsupported dtype " + printable(String.valueOf(descr))
+          + " (structured arrays are not supported; " + SUPPORTED + ")");
     }
     if (!(fortran instanceof Boolean f)) {
       throw new InvalidDataException(name + ": malformed .npy header (fortran_order must be True or False): " + text);
@@ -93,7 +94,12 @@ public final class NpyReader extends HeaderedArrayReader {
       }
       s[i] = v;
     }
-    return new ArrayHeader(elementType(name, d), byteOrder(d), s, f, "'" + d + "'");
+    return new ArrayHeader(elementType(name, d), byteOrder(d), s, f, "'" + printable(d) + "'");
+  }
+
+  /** The header as it may appear in a one-line message: control characters escaped, at most 200 characters. */
+  static String printable(String header) {
+    return Printable.escape(header, 200);
   }
 
   private static ElementType elementType(String name, String descr) {
@@ -110,7 +116,7 @@ public final class NpyReader extends HeaderedArrayReader {
       };
     }
     if (type == null) {
-      throw new InvalidDataException(name + ": unsupported dtype '" + descr + "' (supported: " + SUPPORTED + ")");
+      throw new InvalidDataException(name + ": unsupported dtype '" + printable(descr) + "' (supported: " + SUPPORTED + ")");
     }
     return type;
   }

@@ -1,0 +1,231 @@
+package io.pmbench.datasets.format;
+
+import io.pmbench.core.data.InvalidDataException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.format.Mat5Reader;
+import us.hebi.matlab.mat.types.MatlabType;
+import us.hebi.matlab.mat.types.Matrix;
+import us.hebi.matlab.mat.types.Source;
+import us.hebi.matlab.mat.types.Sources;
+
+/**
+ * MATLAB v5 {@code .mat} files (also the v6 and v7 variants, compressed or not), read with MFL
+ * ({@code us.hebi.matlab.mat:mfl-core}, pure Java). Arrays are the file's top-level variables.
+ * Opening lists the variables without decoding their data; each read then decodes only the one
+ * variable it needs. MATLAB stores arrays column-major; rows are reordered on the way into the
+ * output. Classes {@code double}, {@code single}, {@code int8..int64} and {@code uint8..uint32}
+ * are read; labels may be whole-valued {@code double} (MATLAB's default class) and row or column
+ * vectors.
+ *
+ * <p>Memory: MFL holds the decoded variable while it is copied into pmbench's float array, so a
+ * v5 variable briefly exists twice (the v5 format limits a variable to 2 GB; for larger feature
+ * files save v7.3, which is memory-mapped through {@link Hdf5File}).
+ */
+final class MatV5File extends NamedArrayFile {
+  /** Deflate cannot expand data more than about 1032:1; a header claiming more is corrupt. */
+  private static final long MAX_INFLATE_RATIO = 1100;
+  private static final int HEADER = 128;
+  private static final int MI_MATRIX = 14;
+
+  /** What the variable listing learned about one variable. */
+  private record Variable(MatlabType type, int[] dims, boolean complex, boolean logical) {}
+
+  private final Path path;
+  private final long fileSize;
+  private final Map<String, Variable> variables;
+  private final SortedSet<String> names;
+
+  MatV5File(DataSource source) {
+    super(source);
+    this.path = source.requireFile("MATLAB v5 .mat");
+    try {
+      this.fileSize = Files.size(path);
+    } catch (IOException e) {
+      throw new InvalidDataException(name() + ": cannot open (" + describe(e) + ")", e);
+    }
+    checkLayout();
+    Map<String, Variable> vars = new LinkedHashMap<>();
+    read("variable list", header -> {
+      vars.put(header.getName(), new Variable(header.getType(), header.getDimensions(), header.isComplex(),
+          header.isLogical()));
+      return false;
+    }, value -> { });
+    this.variables = Collections.unmodifiableMap(vars);
+    this.names = Collections.unmodifiableSortedSet(new TreeSet<>(vars.keySet()));
+  }
+
+  /**
+   * Walks the top-level data elements (8-byte tag, then the data; {@code miMATRIX} padded to 8
+   * bytes) and fails when one runs past the end of the file: MFL stops quietly at a truncation.
+   */
+  private void checkLayout() {
+    try (FileChannel ch = FileChannel.open(path)) {
+      ByteBuffer head = ByteBuffer.allocate(HEADER);
+      ch.read(head, 0);
+      if (head.position() < HEADER) {
+        throw new InvalidDataException(name() + ": truncated: a MATLAB v5 header is " + HEADER + " bytes, the file has "
+            + fileSize);
+      }
+      ByteOrder order = switch (new String(head.array(), 126, 2, java.nio.charset.StandardCharsets.US_ASCII)) {
+        case "IM" -> ByteOrder.LITTLE_ENDIAN;
+        case "MI" -> ByteOrder.BIG_ENDIAN;
+        default -> throw new InvalidDataException(name() + ": not a MATLAB v5 file (bad magic: no endian indicator "
+            + "'IM' or 'MI' at byte 126)");
+      };
+      ByteBuffer tag = ByteBuffer.allocate(8).order(order);
+      long pos = HEADER;
+      int k = 0;
+      while (pos < fileSize) {
+        tag.clear();
+        if (fileSize - pos < 8 || ch.read(tag, pos) < 8) {
+          throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " has no complete tag");
+        }
+        int type = tag.getInt(0);
+        long bytes = tag.getInt(4) & 0xFFFF_FFFFL;
+        long end = pos + 8 + bytes;
+        if (end > fileSize) {
+          throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " needs " + bytes
+              + " bytes, the file ends at byte " + fileSize);
+        }
+        pos = type == MI_MATRIX ? (end + 7) / 8 * 8 : end;
+        k++;
+      }
+    } catch (IOException e) {
+      throw new InvalidDataException(name() + ": cannot read (" + describe(e) + ")", e);
+    }
+  }
+
+  @Override
+  public FileFormat format() {
+    return FileFormat.MAT;
+  }
+
+  @Override
+  public SortedSet<String> arrayNames() {
+    return names;
+  }
+
+  @Override
+  public long[] shape(Optional<String> array) {
+    Variable v = variables.get(resolve(array));
+    long[] s = new long[v.dims().length];
+    for (int i = 0; i < s.length; i++) {
+      s[i] = v.dims()[i];
+    }
+    return s;
+  }
+
+  @Override
+  public List<FeatureArray> features(Optional<String> array, RowRouting routing) {
+    String a = resolve(array);
+    long[] shape = shape(Optional.of(a));
+    checkNumeric(a);
+    String text = shapeText(shape);
+    FeatureSink sink = new FeatureSink(label(a), shape, text, routing);
+    withMatrix(a, m -> {
+      FortranIndex order = new FortranIndex(shape);
+      long n = sink.elements();
+      for (long j = 0; j < n; j++) {
+        sink.put(order.next(), (float) m.getDouble((int) j));
+      }
+    });
+    String sha = sha256();
+    return sink.finish(sha);
+  }
+
+  @Override
+  public LabelArray labels(Optional<String> array) {
+    String a = resolve(array);
+    long[] shape = shape(Optional.of(a));
+    Variable v = checkNumeric(a);
+    boolean integer = v.type() != MatlabType.Double && v.type() != MatlabType.Single;
+    LabelSink sink = new LabelSink(label(a), shape, shapeText(shape), "MATLAB class " + className(v.type()), integer,
+        true, true);
+    withMatrix(a, m -> {
+      for (int j = 0; j < sink.size(); j++) {
+        if (integer) {
+          sink.putInteger(j, m.getLong(j));
+        } else {
+          sink.putFloat(j, m.getDouble(j));
+        }
+      }
+    });
+    return sink.finish(sha256());
+  }
+
+  private static String shapeText(long[] shape) {
+    return new ArrayHeader(ElementType.UINT8, java.nio.ByteOrder.LITTLE_ENDIAN, shape, false, "").shapeText();
+  }
+
+  private Variable checkNumeric(String array) {
+    Variable v = variables.get(array);
+    String cls = className(v.type());
+    boolean numeric = switch (v.type()) {
+      case Double, Single, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64 -> true;
+      default -> false;
+    };
+    if (!numeric || v.complex() || v.logical()) {
+      String what = v.logical() ? "logical" : v.complex() ? "complex " + cls : cls;
+      throw new InvalidDataException(label(array) + ": unsupported dtype: MATLAB class " + what
+          + " (supported: double, single, int8/16/32/64, uint8/16/32; real, not logical)");
+    }
+    long elements = 1;
+    for (int d : v.dims()) {
+      elements *= Math.max(0, d);
+    }
+    if (elements * 8 > MAX_INFLATE_RATIO * fileSize + (1 << 20)) {
+      throw new InvalidDataException(name() + ": truncated or corrupt: variable '" + array + "' claims " + elements
+          + " elements, more than a " + fileSize + "-byte file can hold");
+    }
+    return v;
+  }
+
+  private static String className(MatlabType t) {
+    return t.toString();
+  }
+
+  /** Decodes only variable {@code array} and hands it to {@code body} (MFL's buffers are released after). */
+  private void withMatrix(String array, Consumer<Matrix> body) {
+    read("variable '" + Printable.escape(array, 100) + "'", header -> header.getName().equals(array), value -> {
+      if (!(value instanceof Matrix m)) {
+        throw new InvalidDataException(label(array) + ": unsupported dtype: not a numeric matrix");
+      }
+      body.accept(m);
+    });
+  }
+
+  /**
+   * Runs MFL's reader over the file with {@code filter} and hands each accepted variable's value
+   * to {@code body}. MFL's failures on a damaged file become one line naming the file.
+   */
+  private void read(String what, Mat5Reader.EntryFilter filter, Consumer<Object> body) {
+    try (Source src = Sources.openFile(path.toFile());
+        us.hebi.matlab.mat.format.Mat5File mat = Mat5.newReader(src).setEntryFilter(filter).readMat()) {
+      mat.getEntries().forEach(e -> body.accept(e.getValue()));
+    } catch (InvalidDataException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidDataException(name() + ": not a valid MATLAB v5 file or truncated (reading the " + what + ": "
+          + describe(e) + ")", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    // each read opens and closes the file
+  }
+}
