@@ -1,16 +1,29 @@
 package io.pmbench.core.kernel;
 
-import java.util.stream.IntStream;
-
 /**
  * Dense Gaussian kernel blocks W_ij = exp(−‖z_i − z_j‖² / s) over row-major {@code double[]}
- * rows. Squared distances are summed from coordinate differences (exact for zero rows and for
- * low-dimensional embeddings), in tiles of rows so that large inputs stay cache-resident; rows
- * of the output are computed in parallel and each entry by one fixed summation order, so the
- * result does not depend on the number of threads.
+ * rows, returned as one {@code double[]} per row.
+ *
+ * <p><b>One summation order.</b> Every squared distance is summed from coordinate differences in
+ * ascending coordinate order starting from 0, exactly as {@link #squaredDistance} does (exact
+ * for zero rows and for low-dimensional embeddings), and every kernel value is {@link #value};
+ * so each entry is bit-identical whichever block, tile or thread computes it, and a result does
+ * not depend on the number of threads.
+ *
+ * <p><b>Layout.</b> A symmetric block is returned as its upper triangle ({@link #upperTriangle});
+ * the column side is read as {@link Panels}: the rows transposed in tiles of
+ * {@value #COLS} columns, one array per coordinate. The innermost loop then runs over a tile of
+ * columns with one accumulator per column and the same index into every array, which the JIT
+ * vectorises without reordering any single sum (JDK 17 vectorises only same-index loops over
+ * distinct arrays). {@value #ROWS} rows × {@value #COLS} columns of accumulators (16 KB) stay in
+ * L1. Large blocks run their row tiles on the common fork-join pool unless the caller already runs
+ * inside it ({@link Parallel}).
  */
 public final class GaussianKernel {
-  private static final int TILE = 48;
+  static final int ROWS = 8;
+  static final int COLS = 256;
+  /** Multiply-adds above which a block is split across the common fork-join pool. */
+  static final long PARALLEL_WORK = 1L << 22;
 
   private GaussianKernel() {}
 
@@ -31,29 +44,79 @@ public final class GaussianKernel {
     return s;
   }
 
-  /** The n × n symmetric block with zero diagonal. */
-  public static double[] symmetric(double[] x, int n, int dim, double scale) {
-    double[] w = new double[n * n];
-    int tiles = (n + TILE - 1) / TILE;
-    IntStream.range(0, tiles).parallel().forEach(t -> {
-      int i0 = t * TILE;
-      int i1 = Math.min(n, i0 + TILE);
-      double[] d4 = new double[4];
-      for (int j = i0 + 1; j < n; j++) {
-        int iEnd = Math.min(i1, j);
-        int i = i0;
-        for (; i + 4 <= iEnd; i += 4) {
-          squaredDistances4(x, i, x, j, dim, d4);
-          for (int u = 0; u < 4; u++) {
-            double v = value(d4[u], scale);
-            w[(i + u) * n + j] = v;
-            w[j * n + i + u] = v;
-          }
+  /**
+   * Rows transposed in column tiles: {@code tiles[t][c][j]} is coordinate c of row
+   * {@code t·COLS + j} (the last tile is as wide as the rows left). Immutable once built.
+   */
+  public static final class Panels {
+    private final double[][][] tiles;
+    private final int rows;
+    private final int dim;
+
+    /** The panels of y (p × dim, row-major). */
+    public Panels(double[] y, int p, int dim) {
+      this.rows = p;
+      this.dim = dim;
+      this.tiles = new double[(p + COLS - 1) / COLS][][];
+      for (int t = 0; t < tiles.length; t++) {
+        tiles[t] = new double[dim][Math.min(COLS, p - t * COLS)];
+      }
+      for (int i = 0; i < p; i++) {
+        double[][] tile = tiles[i / COLS];
+        int j = i % COLS;
+        int o = i * dim;
+        for (int c = 0; c < dim; c++) {
+          tile[c][j] = y[o + c];
         }
-        for (; i < iEnd; i++) {
-          double v = value(squaredDistance(x, i, x, j, dim), scale);
-          w[i * n + j] = v;
-          w[j * n + i] = v;
+      }
+    }
+
+    public int rows() {
+      return rows;
+    }
+
+    public int dimension() {
+      return dim;
+    }
+  }
+
+  /**
+   * The strict upper triangle of the n × n kernel block: {@code w[i][j]} = W_ij for j &gt; i (every
+   * row has length n; entries j ≤ i are 0 and never read — W is symmetric with zero diagonal, so
+   * W_ji = W_ij is read from row min(i, j)).
+   */
+  public static double[][] upperTriangle(double[] x, int n, int dim, double scale) {
+    return upperTriangle(x, n, dim, scale, new double[n][n], false);
+  }
+
+  /**
+   * The kernel block into {@code w} (at least n rows of length ≥ n): W_ij for j &gt; i in row i,
+   * and, if {@code mirror}, W_ji = W_ij in row j as well (the full symmetric block, zero diagonal
+   * left as found). Entries not written keep whatever {@code w} held.
+   */
+  public static double[][] upperTriangle(double[] x, int n, int dim, double scale, double[][] w, boolean mirror) {
+    Panels t = new Panels(x, n, dim);
+    int tiles = (n + ROWS - 1) / ROWS;
+    Parallel.forEach(tiles, (long) n * n * dim / 2, () -> new double[ROWS][COLS], (tile, acc) -> {
+      int i0 = tile * ROWS;
+      int rows = Math.min(ROWS, n - i0);
+      for (int jt = (i0 + 1) / COLS; jt * COLS < n; jt++) {
+        int j0 = jt * COLS;
+        int cols = Math.min(COLS, n - j0);
+        squaredDistances(x, i0, rows, t.tiles[jt], cols, dim, acc);
+        values(acc, rows, cols, scale);
+        for (int u = 0; u < rows; u++) {
+          int i = i0 + u;
+          int from = Math.max(0, i + 1 - j0);
+          if (from < cols) {
+            System.arraycopy(acc[u], from, w[i], j0 + from, cols - from);
+          }
+          if (mirror) {
+            double[] a = acc[u];
+            for (int jj = from; jj < cols; jj++) {
+              w[j0 + jj][i] = a[jj];
+            }
+          }
         }
       }
     });
@@ -61,59 +124,66 @@ public final class GaussianKernel {
   }
 
   /**
-   * Squared distances of rows i..i+3 of x to row j of y into {@code out}. Each distance is summed
-   * in the same order as {@link #squaredDistance}, so the values are bit-identical to it; the four
-   * independent sums only give the processor four dependency chains to overlap.
+   * The m × p cross block between the rows of x (m × dim, row-major) and the rows behind
+   * {@code y}, one array per row of x.
    */
-  static void squaredDistances4(double[] x, int i, double[] y, int j, int dim, double[] out) {
-    int a0 = i * dim;
-    int a1 = a0 + dim;
-    int a2 = a1 + dim;
-    int a3 = a2 + dim;
-    int b = j * dim;
-    double s0 = 0;
-    double s1 = 0;
-    double s2 = 0;
-    double s3 = 0;
-    for (int c = 0; c < dim; c++) {
-      double yc = y[b + c];
-      double d0 = x[a0 + c] - yc;
-      double d1 = x[a1 + c] - yc;
-      double d2 = x[a2 + c] - yc;
-      double d3 = x[a3 + c] - yc;
-      s0 += d0 * d0;
-      s1 += d1 * d1;
-      s2 += d2 * d2;
-      s3 += d3 * d3;
-    }
-    out[0] = s0;
-    out[1] = s1;
-    out[2] = s2;
-    out[3] = s3;
-  }
-
-  /** The m × p cross block between rows of x (m) and rows of y (p). */
-  public static double[] cross(double[] x, int m, double[] y, int p, int dim, double scale) {
-    double[] w = new double[m * p];
-    int blocks = (m + 3) / 4;
-    IntStream.range(0, blocks).parallel().forEach(t -> {
-      int i = t * 4;
-      if (i + 4 <= m) {
-        double[] d4 = new double[4];
-        for (int j = 0; j < p; j++) {
-          squaredDistances4(x, i, y, j, dim, d4);
-          for (int u = 0; u < 4; u++) {
-            w[(i + u) * p + j] = value(d4[u], scale);
-          }
-        }
-      } else {
-        for (int r = i; r < m; r++) {
-          for (int j = 0; j < p; j++) {
-            w[r * p + j] = value(squaredDistance(x, r, y, j, dim), scale);
-          }
+  public static double[][] cross(double[] x, int m, Panels y, double scale) {
+    int p = y.rows;
+    int dim = y.dim;
+    double[][] w = new double[m][p];
+    int tiles = (m + ROWS - 1) / ROWS;
+    Parallel.forEach(tiles, (long) m * p * dim, () -> new double[ROWS][COLS], (tile, acc) -> {
+      int i0 = tile * ROWS;
+      int rows = Math.min(ROWS, m - i0);
+      for (int jt = 0; jt < y.tiles.length; jt++) {
+        int j0 = jt * COLS;
+        int cols = Math.min(COLS, p - j0);
+        squaredDistances(x, i0, rows, y.tiles[jt], cols, dim, acc);
+        values(acc, rows, cols, scale);
+        for (int u = 0; u < rows; u++) {
+          System.arraycopy(acc[u], 0, w[i0 + u], j0, cols);
         }
       }
     });
     return w;
+  }
+
+  /**
+   * {@code acc[u][j] = Σ_c (x[i0+u][c] − tile[c][j])²} for u < rows and j < cols, each sum in
+   * ascending c from 0 (the order of {@link #squaredDistance}; (a − b)² and (b − a)² are equal
+   * in floating point).
+   */
+  private static void squaredDistances(double[] x, int i0, int rows, double[][] tile, int cols, int dim,
+      double[][] acc) {
+    for (int u = 0; u < rows; u++) {
+      java.util.Arrays.fill(acc[u], 0, cols, 0.0);
+    }
+    for (int c = 0; c < dim; c++) {
+      double[] t = tile[c];
+      for (int u = 0; u < rows; u++) {
+        double xc = x[(i0 + u) * dim + c];
+        double[] a = acc[u];
+        for (int j = 0; j < cols; j++) {
+          double d = t[j] - xc;
+          a[j] += d * d;
+        }
+      }
+    }
+  }
+
+  /**
+   * Replaces squared distances by kernel values in place: the division runs as its own
+   * (vectorised) pass; {@code exp(−(q/s))} equals {@link #value}'s {@code exp(−q/s)} exactly.
+   */
+  private static void values(double[][] acc, int rows, int cols, double scale) {
+    for (int u = 0; u < rows; u++) {
+      double[] a = acc[u];
+      for (int j = 0; j < cols; j++) {
+        a[j] = a[j] / scale;
+      }
+      for (int j = 0; j < cols; j++) {
+        a[j] = Math.exp(-a[j]);
+      }
+    }
   }
 }

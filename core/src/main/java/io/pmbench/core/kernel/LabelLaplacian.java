@@ -17,14 +17,14 @@ public final class LabelLaplacian implements Laplacian {
   private final int[] classOf; // row → dense class index
   private final int[] classLabel; // dense class index → label value
   private final int[] classCount;
-  private final double[][] affinity; // [ci][cj] (pairwise kernels)
+  private final double[] affinity; // [ci·C + cj] (pairwise kernels)
   private final double[] diagonal;
   private final double[] kernelRowSum; // CENTERED_DISTANCE: (K·1)_i
 
   private LabelLaplacian(LabelKernel kernel, int[] labels, double sigma) {
     this.kernel = kernel;
     this.labels = labels.clone();
-    int[] distinct = Arrays.stream(labels).distinct().sorted().toArray();
+    int[] distinct = distinctSorted(labels);
     this.classLabel = distinct;
     this.classOf = new int[labels.length];
     this.classCount = new int[distinct.length];
@@ -59,17 +59,17 @@ public final class LabelLaplacian implements Laplacian {
       }
     } else {
       this.kernelRowSum = null;
-      this.affinity = new double[nc][nc];
+      this.affinity = new double[nc * nc];
       for (int a = 0; a < nc; a++) {
         for (int b = 0; b < nc; b++) {
-          affinity[a][b] = kernel.affinity(distinct[a], distinct[b], sigma);
+          affinity[a * nc + b] = kernel.affinity(distinct[a], distinct[b], sigma);
         }
       }
       for (int i = 0; i < n; i++) {
-        int ci = classOf[i];
-        double s = -affinity[ci][ci];
+        int ao = classOf[i] * nc;
+        double s = -affinity[ao + classOf[i]];
         for (int c = 0; c < nc; c++) {
-          s += affinity[ci][c] * classCount[c];
+          s += affinity[ao + c] * classCount[c];
         }
         diagonal[i] = s;
       }
@@ -109,27 +109,41 @@ public final class LabelLaplacian implements Laplacian {
       }
       return;
     }
-    double[][] sums = classSums(x, k);
+    double[] sums = classSums(x, k);
     int nc = classLabel.length;
     for (int i = 0; i < labels.length; i++) {
       int ci = classOf[i];
-      double[] aff = affinity[ci];
+      int ao = ci * nc;
       for (int c = 0; c < k; c++) {
-        double s = -aff[ci] * x[i * k + c];
+        double s = -affinity[ao + ci] * x[i * k + c];
         for (int cc = 0; cc < nc; cc++) {
-          s += aff[cc] * sums[cc][c];
+          s += affinity[ao + cc] * sums[cc * k + c];
         }
         out[i * k + c] = diagonal[i] * x[i * k + c] - s;
       }
     }
   }
 
-  private double[][] classSums(double[] x, int k) {
-    double[][] sums = new double[classLabel.length][k];
+  /** The distinct values of {@code labels}, ascending. */
+  private static int[] distinctSorted(int[] labels) {
+    int[] sorted = labels.clone();
+    Arrays.sort(sorted);
+    int u = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[u - 1]) {
+        sorted[u++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, u);
+  }
+
+  /** Per-class column sums S[ci·k + c] = Σ_{i: class ci} x_ic, each in ascending i. */
+  private double[] classSums(double[] x, int k) {
+    double[] sums = new double[classLabel.length * k];
     for (int i = 0; i < labels.length; i++) {
-      double[] s = sums[classOf[i]];
+      int so = classOf[i] * k;
       for (int c = 0; c < k; c++) {
-        s[c] += x[i * k + c];
+        sums[so + c] += x[i * k + c];
       }
     }
     return sums;
@@ -139,14 +153,14 @@ public final class LabelLaplacian implements Laplacian {
   private void centeredKernelTimes(double[] x, int k, double[] out) {
     int n = labels.length;
     double[] centred = centre(x, n, k);
-    double[][] sums = classSums(centred, k);
+    double[] sums = classSums(centred, k);
     int nc = classLabel.length;
     double[] dv = new double[n * k];
     for (int i = 0; i < n; i++) {
       for (int c = 0; c < k; c++) {
         double s = 0;
         for (int cc = 0; cc < nc; cc++) {
-          s += Math.abs(labels[i] - classLabel[cc]) * sums[cc][c];
+          s += Math.abs(labels[i] - classLabel[cc]) * sums[cc * k + c];
         }
         dv[i * k + c] = s;
       }

@@ -38,6 +38,8 @@ final class PrivateMailClient implements ClientSide {
   private final int numClasses;
   private final KernelLaplacian.Base publicBlock;
   private final boolean useFeatures;
+  /** Per-thread n × n storage of the post-processing L_X: one query at a time per thread, no 8 MB allocation per query. */
+  private final ThreadLocal<double[][]> postStorage = new ThreadLocal<>();
 
   PrivateMailClient(ClientView view, MechanismParams p, boolean useFeatures) {
     this.p = p;
@@ -87,10 +89,20 @@ final class PrivateMailClient implements ClientSide {
     int k = p.k();
     Release r = release(data, rng);
     // Post-processing: L_X rebuilt from the released n × k rows, L_Y kept, T iterations.
-    KernelLaplacian lxNoisy = KernelLaplacian.of(r.noisy(), n, k, p.featureKernelScale().scale(p.sigma()));
+    KernelLaplacian lxNoisy = KernelLaplacian.of(r.noisy(), n, k, p.featureKernelScale().scale(p.sigma()),
+        postStorage(n));
     Smlq.Result post = Smlq.run(lxNoisy, r.ly(), p.alpha(), r.noisy(), k, p.iterations(), p.renormalize());
     return new ClientRelease(new Embedding(post.embedding(), n, k), claim(r.sensitivity(), r.noiseScale()),
         Map.of("normQ", r.normQ(), "objectiveIncreased", post.objectiveIncreased() ? 1.0 : 0.0));
+  }
+
+  private double[][] postStorage(int n) {
+    double[][] w = postStorage.get();
+    if (w == null || w.length < n || w[0].length < n) {
+      w = new double[n][n];
+      postStorage.set(w);
+    }
+    return w;
   }
 
   private PrivacyClaim claim(double sensitivity, double s) {

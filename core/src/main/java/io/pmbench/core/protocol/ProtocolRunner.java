@@ -15,14 +15,16 @@ import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
-import io.pmbench.core.retrieval.Knn;
 import io.pmbench.core.retrieval.RecallAtK;
+import io.pmbench.core.retrieval.Retrieval;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
@@ -39,7 +41,8 @@ import java.util.stream.IntStream;
  * <p>The server embedding is computed once per (server key, seed) and shared. All randomness is
  * derived from (seed, data set, purpose[, mechanism, ε], query) by {@link Seeds}: splits, queries
  * and dummies are the same for every mechanism; a cell's numbers do not depend on which other
- * cells run or on thread scheduling. Queries run in parallel on the common fork-join pool.
+ * cells run or on thread scheduling. Queries run in parallel, one per processor (see
+ * {@link #inQueryPool}); the first failing query's exception is rethrown as it was thrown.
  */
 public final class ProtocolRunner {
   private final FeatureSet data;
@@ -160,16 +163,22 @@ public final class ProtocolRunner {
     double[] noise = new double[nq];
     boolean[] increased = new boolean[nq];
     PrivacyClaim[] claims = new PrivacyClaim[nq];
-    Embedding gallery = server.gallery();
     int[] galleryLabels = data.test().labels();
-    IntStream.range(0, nq).parallel().forEach(i -> {
+    Retrieval retrieval = new Retrieval();
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    IntConsumer oneQuery = i -> {
       int q = ctx.queries[i];
       ClientData d = clientData(ctx, q);
       long start = System.nanoTime();
       SplittableRandom rng = Seeds.stream(seed, data.name(), mechanism.name(), params.epsilon(), "query", q);
       ClientRelease rel = client.embed(d, rng);
       double[] point = query(mechanism, rel, d, server);
-      int[] nn = Knn.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
+      Embedding gallery = server.galleryFor(rel);
+      if (point.length != gallery.dim()) {
+        throw new IllegalStateException(mechanism.name() + " placed the query in " + point.length
+            + " dimensions but the server's gallery has " + gallery.dim());
+      }
+      int[] nn = retrieval.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
       hits[i] = RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks);
       millis[i] = (System.nanoTime() - start) / 1e6;
       claims[i] = rel.claim();
@@ -177,7 +186,19 @@ public final class ProtocolRunner {
       noise[i] = rel.claim().noiseScale();
       increased[i] = rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0;
       progress.accept(1);
-    });
+    };
+    inQueryPool(() -> IntStream.range(0, nq).parallel().forEach(i -> {
+      if (failure.get() == null) {
+        try {
+          oneQuery.accept(i);
+        } catch (RuntimeException e) {
+          failure.compareAndSet(null, e);
+        }
+      }
+    }));
+    if (failure.get() != null) {
+      throw failure.get();
+    }
     int inc = 0;
     for (boolean b : increased) {
       inc += b ? 1 : 0;
@@ -187,13 +208,13 @@ public final class ProtocolRunner {
         mean(noise), inc);
   }
 
-  /** The aligned (or raw) query point. */
+  /** The aligned (or raw) query point; the anchors come from {@link ServerSide#publicRowsFor}. */
   private static double[] query(EmbeddingMechanism mechanism, ClientRelease rel, ClientData d, ServerSide server) {
     Embedding e = rel.embedding();
     if (!mechanism.alignsOnPublic()) {
       return e.row(0);
     }
-    Embedding serverPublic = server.publicRows();
+    Embedding serverPublic = server.publicRowsFor(rel);
     int nP = serverPublic.rows();
     if (e.rows() < d.publicOffset() + nP || e.dim() != serverPublic.dim()) {
       throw new IllegalStateException(mechanism.name() + " released " + e.rows() + "x" + e.dim()
@@ -216,6 +237,21 @@ public final class ProtocolRunner {
   /** Drops cached server embeddings (they can be large). */
   public synchronized void clearServerCache() {
     servers.clear();
+  }
+
+  /**
+   * Runs {@code queries} on a fork-join pool of one worker per processor, so every query task runs
+   * inside a worker: the kernel code then keeps each query on one thread (independent queries use
+   * the cores; nesting a query's small blocks inside them only adds overhead), while the server
+   * build, on the caller's thread, still splits across the common pool.
+   */
+  private static void inQueryPool(Runnable queries) {
+    ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
+    try {
+      pool.submit(queries).join();
+    } finally {
+      pool.shutdown();
+    }
   }
 
   private static double mean(double[] v) {

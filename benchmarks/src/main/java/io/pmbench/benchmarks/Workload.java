@@ -1,0 +1,138 @@
+package io.pmbench.benchmarks;
+
+import io.pmbench.core.data.DatasetDefaults;
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.random.Seeds;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Seeded synthetic inputs shaped like the default experiment (Fashion-MNIST: C = 10 classes,
+ * d = 784, P = 1,000 public rows, one dummy per other class, k = 2, T = 5): C random unit-norm
+ * class centres, each row its centre plus N(0, spread²) per coordinate, L2-normalised. Timing
+ * does not depend on the values beyond their shapes, so synthetic rows stand in for the real
+ * features (the README's fig6 wall time is measured on Fashion-MNIST itself).
+ */
+public final class Workload {
+  /** Classes (Fashion-MNIST has 10). */
+  public static final int CLASSES = 10;
+  /** Table 2's σ for CIFAR-100/CARS196 (the benchmarks use the paper preset). */
+  public static final double SIGMA = 6;
+  public static final double ALPHA = 0.6;
+  public static final double EPSILON = 0.1;
+  public static final double DELTA = 1e-5;
+  private static final double SPREAD = 0.05;
+
+  private Workload() {}
+
+  /** PrivateMail's paper-preset parameters at ε = 0.1 (k = 2, T = 5). */
+  public static MechanismParams params() {
+    return Preset.PAPER.builder(SIGMA, ALPHA).build(EPSILON, DELTA);
+  }
+
+  /** {@code rows} labelled unit-norm rows of dimension {@code dim} (row i has class i mod C). */
+  public static LabelledSet rows(long seed, String purpose, int rows, int dim) {
+    double[][] centres = centres(seed, dim);
+    SplittableRandom rng = Seeds.stream(seed, "benchmark", purpose);
+    float[] x = new float[rows * dim];
+    int[] y = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      y[i] = i % CLASSES;
+      for (int j = 0; j < dim; j++) {
+        x[i * dim + j] = (float) (centres[y[i]][j] + SPREAD * Seeds.gaussian(rng));
+      }
+    }
+    FeatureMatrix.normalizeInPlace(x, rows, dim, "benchmark");
+    return new LabelledSet(new FeatureMatrix(x, rows, dim), y);
+  }
+
+  private static double[][] centres(long seed, int dim) {
+    SplittableRandom rng = Seeds.stream(seed, "benchmark", "centres", dim);
+    double[][] centres = new double[CLASSES][dim];
+    for (double[] c : centres) {
+      double norm = 0;
+      for (int j = 0; j < dim; j++) {
+        c[j] = Seeds.gaussian(rng);
+        norm += c[j] * c[j];
+      }
+      for (int j = 0; j < dim; j++) {
+        c[j] /= Math.sqrt(norm);
+      }
+    }
+    return centres;
+  }
+
+  /** A feature set with a {@code train} split of {@code trainRows} and a gallery of {@code galleryRows}. */
+  public static FeatureSet featureSet(long seed, int trainRows, int galleryRows, int dim) {
+    return new FeatureSet("benchmark", rows(seed, "train", trainRows, dim), rows(seed, "gallery", galleryRows, dim),
+        CLASSES, new DatasetDefaults(SIGMA, ALPHA), "0".repeat(64), Map.of(), "synthetic benchmark data");
+  }
+
+  /**
+   * D = [r; P_r; P] as the protocol runner builds it: the query row, then one public row of every
+   * other class (the first of that class), then P.
+   */
+  public static ClientData clientData(LabelledSet publicSet, float[] query, int queryLabel) {
+    int d = publicSet.dimension();
+    int nP = publicSet.size();
+    int[] py = publicSet.labels();
+    int[] dummies = new int[CLASSES];
+    int m = 1;
+    for (int c = 0; c < CLASSES; c++) {
+      if (c == queryLabel) {
+        continue;
+      }
+      for (int i = 0; i < nP; i++) {
+        if (py[i] == c) {
+          dummies[m++ - 1] = i;
+          break;
+        }
+      }
+    }
+    float[] rows = new float[(m + nP) * d];
+    int[] labels = new int[m + nP];
+    System.arraycopy(query, 0, rows, 0, d);
+    labels[0] = queryLabel;
+    float[] pub = publicSet.features().data();
+    for (int i = 0; i < m - 1; i++) {
+      System.arraycopy(pub, dummies[i] * d, rows, (1 + i) * d, d);
+      labels[1 + i] = py[dummies[i]];
+    }
+    System.arraycopy(pub, 0, rows, m * d, nP * d);
+    System.arraycopy(py, 0, labels, m, nP);
+    return new ClientData(new FeatureMatrix(rows, m + nP, d), labels, m);
+  }
+
+  /** Row {@code i} of a set as a float copy. */
+  public static float[] row(LabelledSet set, int i) {
+    int d = set.dimension();
+    float[] out = new float[d];
+    System.arraycopy(set.features().data(), i * d, out, 0, d);
+    return out;
+  }
+
+  /** All rows of D as a row-major double block. */
+  public static double[] doubles(FeatureMatrix m) {
+    float[] src = m.data();
+    double[] out = new double[src.length];
+    for (int i = 0; i < src.length; i++) {
+      out[i] = src[i];
+    }
+    return out;
+  }
+
+  /** An iid N(0, 1) block (a stand-in server embedding for retrieval timings). */
+  public static double[] gaussian(long seed, String purpose, int n) {
+    SplittableRandom rng = Seeds.stream(seed, "benchmark", purpose);
+    double[] out = new double[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = Seeds.gaussian(rng);
+    }
+    return out;
+  }
+}
