@@ -5,6 +5,7 @@ import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +41,30 @@ public final class AtomicFiles {
   /** Writes one file atomically; creates the parent directories if needed. */
   public static void write(Path target, Content content) throws IOException {
     writeAll(Map.of(target, content));
+  }
+
+  /** Writes binary content (an image) atomically; creates the parent directories if needed. */
+  public static void writeBytes(Path target, byte[] bytes) throws IOException {
+    Checks.nonNullObject(bytes, "bytes");
+    Path absolute = target.toAbsolutePath().normalize();
+    Path temp = createTemp(absolute);
+    boolean done = false;
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        channel.force(true);
+      }
+      Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      done = true;
+    } finally {
+      if (!done) {
+        deleteQuietly(List.of(temp));
+      }
+    }
   }
 
   /**

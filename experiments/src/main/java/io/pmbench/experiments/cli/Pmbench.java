@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
 @Command(name = "pmbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image",
         "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
-    subcommands = {RunCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+    subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
+        Table2Command.class, ClaimsCommand.class, ReportCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+        io.pmbench.experiments.filter.FilterCommand.class,
         CommandLine.HelpCommand.class})
 public final class Pmbench implements Runnable {
   /** Exit code for bad input (options, files). */
@@ -51,6 +53,10 @@ public final class Pmbench implements Runnable {
   }
 
   public static void main(String[] args) {
+    // Smile's t-SNE logs every 100 iterations at INFO; keep the console for progress and results.
+    if (System.getProperty("org.slf4j.simpleLogger.log.smile") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.smile", "warn");
+    }
     System.exit(commandLine().execute(args));
   }
 }

@@ -1,22 +1,26 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.core.protocol.CellResult;
+import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Sweep;
 import java.io.PrintWriter;
+import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress on stderr: a progress bar with ETA when stderr is a terminal, otherwise one line per
- * finished cell (so logs stay readable).
+ * Progress on stderr: a progress bar in queries with speed and ETA when stderr is a terminal,
+ * otherwise one line per finished cell with an ETA from the queries done so far (so logs stay
+ * readable).
  */
 final class Progress implements Sweep.Listener, AutoCloseable {
   private final ProgressBar bar;
   private final PrintWriter err;
   private final long total;
-  private long cells;
+  private final long startNanos = System.nanoTime();
+  private long done;
+  private int cells;
 
   private Progress(ProgressBar bar, PrintWriter err, long total) {
     this.bar = bar;
@@ -26,7 +30,7 @@ final class Progress implements Sweep.Listener, AutoCloseable {
 
   static Progress start(PrintWriter err, String task, long totalQueries) {
     ProgressBar bar = null;
-    if (System.console() != null) {
+    if (System.console() != null && totalQueries > 0) {
       bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalQueries).setUnit(" queries", 1)
           .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).showSpeed()
           .build();
@@ -35,21 +39,30 @@ final class Progress implements Sweep.Listener, AutoCloseable {
   }
 
   @Override
-  public void accept(int value) {
+  public synchronized void accept(int value) {
+    done += value;
     if (bar != null) {
       bar.stepBy(value);
     }
   }
 
   @Override
-  public synchronized void cellFinished(CellResult r) {
+  public synchronized void cellFinished(CellRecord r, boolean computed) {
+    if (!computed) {
+      return;
+    }
     cells++;
+    String what = r.key().label() + " eps=" + r.key().epsilon() + " seed=" + r.key().seed();
     if (bar == null) {
-      err.printf("  cell %d: %s eps=%s seed=%d R@%d=%.4f (%.2f ms/query)%n", cells, r.mechanism(),
-          r.params().epsilon(), r.seed(), r.ks()[r.ks().length - 1], r.recall(r.ks().length - 1), r.meanQueryMillis());
+      double elapsed = (System.nanoTime() - startNanos) / 1e9;
+      String eta = done > 0 && total > done ? String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done)
+          : "";
+      String result = r.ok() ? String.format(Locale.ROOT, "R@%d=%.4f (%.2f ms/query)", r.ks()[r.ks().length - 1],
+          r.recallAt(r.ks()[r.ks().length - 1]), r.meanQueryMillis()) : r.outcome() + ": " + r.message();
+      err.printf("  cell %d: %s %s [%d/%d queries%s]%n", cells, what, result, done, total, eta);
       err.flush();
     } else {
-      bar.setExtraMessage(" " + r.mechanism() + " eps=" + r.params().epsilon() + " seed=" + r.seed());
+      bar.setExtraMessage(" " + what);
     }
   }
 
@@ -58,9 +71,5 @@ final class Progress implements Sweep.Listener, AutoCloseable {
     if (bar != null) {
       bar.close();
     }
-  }
-
-  long total() {
-    return total;
   }
 }

@@ -1,0 +1,92 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.experiments.figures.Claims;
+import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.figures.Fig3;
+import io.pmbench.experiments.figures.Fig5;
+import io.pmbench.experiments.figures.Fig6;
+import io.pmbench.experiments.figures.Fig7;
+import io.pmbench.experiments.figures.Reports;
+import io.pmbench.experiments.sweep.GridSetup;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pmbench claims}: runs (or resumes) fig3, fig5, fig6 and fig7 into sub-directories of
+ * the run directory and judges every claim of the paper on their cells.
+ */
+@Command(name = "claims", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"The claims table: runs (or resumes) fig3, fig5, fig6 and fig7 into DIR/fig3 ... DIR/fig7 with",
+        "the options given, then writes claims.csv, table2.csv and report.html: one row per claim of the paper,",
+        "reproduced / not reproduced / cannot test here, with the numbers behind it."})
+public final class ClaimsCommand extends ExperimentCommand {
+  @CommandLine.Mixin
+  GridOptions grid;
+
+  @Option(names = "--mechanisms", defaultValue = "all", split = ",", paramLabel = "NAME", order = 2,
+      description = "fig6 mechanisms, or 'all' registered ones. Default: ${DEFAULT-VALUE}.")
+  List<String> mechanisms;
+
+  @Option(names = {"--epsilon", "-e"}, defaultValue = "0.05,0.1,0.2,0.5,1,2,4,8", split = ",", paramLabel = "EPS",
+      order = 4, description = "fig6 epsilon values. Default: ${DEFAULT-VALUE}.")
+  List<Double> epsilons;
+
+  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7", split = ",", paramLabel = "NAME", order = 30,
+      description = "Which figure runs to compute (the claims of a part not computed are 'cannot test here'). "
+          + "Default: ${DEFAULT-VALUE}.")
+  List<String> parts;
+
+  @Override
+  void preflight(MechanismRegistry registry) {
+    RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  GridOptions grid() {
+    return grid;
+  }
+
+  @Override
+  Experiment experiment(GridSetup s) {
+    return new Claims();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter out = cmd.commandLine().getOut();
+    String commandLine = ("pmbench claims " + String.join(" ", cmd.commandLine().getParseResult().originalArgs()))
+        .strip();
+    MechanismRegistry registry = MechanismRegistry.discover();
+    preflight(registry);
+    GridSetup s = grid.setup("claims", commandLine, err, registry);
+    List<Experiment> todo = new ArrayList<>();
+    for (String p : parts) {
+      todo.add(switch (p) {
+        case "fig3" -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, Fig6.REFERENCE_EPSILON);
+        case "fig5" -> new Fig5(List.of("smlq", "privatemail"), Fig6.REFERENCE_EPSILON);
+        case "fig6" -> new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, false);
+        case "fig7" -> new Fig7(Fig7.DEFAULT_EPSILONS);
+        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7. Provided value: "
+            + p);
+      });
+    }
+    for (Experiment e : todo) {
+      e.validate(s);
+    }
+    for (Experiment e : todo) {
+      execute(e, s.withOut(s.out().resolve(e.name())), err);
+    }
+    Path dir = execute(new Claims(), s, err);
+    out.println(Reports.render(dir));
+    out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
+    out.flush();
+    return 0;
+  }
+}

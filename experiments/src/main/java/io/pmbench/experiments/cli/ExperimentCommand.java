@@ -1,0 +1,94 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.figures.Reports;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.ProvenanceJson;
+import io.pmbench.reports.ResultWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+
+/**
+ * The shared body of every grid command: resolve the options, validate the grid, open (or
+ * resume) the run directory, run the missing cells with a progress bar, write provenance.json,
+ * render the report and print its table.
+ */
+@CommandLine.Command
+abstract class ExperimentCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  /** The grid options (mixed in by each command). */
+  abstract GridOptions grid();
+
+  /** Checks names against the registry before anything is loaded (one-line errors, nothing written). */
+  void preflight(MechanismRegistry registry) {}
+
+  /** The experiment this command runs, for the resolved setup. */
+  abstract Experiment experiment(GridSetup setup);
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter out = cmd.commandLine().getOut();
+    String commandLine = "pmbench " + cmd.name() + " "
+        + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+    MechanismRegistry registry = MechanismRegistry.discover();
+    preflight(registry);
+    GridSetup s = grid().setup(cmd.name(), commandLine.strip(), err, registry);
+    Experiment e = experiment(s);
+    Path dir = execute(e, s, err);
+    out.println(Reports.render(dir));
+    out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
+    out.flush();
+    return 0;
+  }
+
+  /** Runs (or resumes) an experiment into its directory; returns the directory. */
+  static Path execute(Experiment e, GridSetup s, PrintWriter err) throws IOException {
+    Instant start = Instant.now();
+    e.validate(s);
+    Map<String, Object> config = s.config(e.config(s));
+    Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
+    try (CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
+      Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures());
+      List<Sweep.Task> tasks = e.tasks(s, cells);
+      long pendingQueries = Sweep.pendingQueries(store, tasks);
+      long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
+      err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s), %d "
+              + "at once, %s%n", e.name(), s.data().name(), s.data().train().size(), s.data().test().size(),
+          s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(), s.parallel(),
+          s.protocol());
+      err.flush();
+      Sweep.Outcome outcome;
+      try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries)) {
+        outcome = Sweep.run(store, tasks, s.parallel(), progress);
+      }
+      Map<String, Object> provConfig = new LinkedHashMap<>(config);
+      provConfig.put("grid", e.grid(s));
+      provConfig.put("fingerprint", manifest.fingerprint());
+      provConfig.put("cellsComputed", outcome.computed());
+      provConfig.put("cellsReused", outcome.reused());
+      provConfig.put("parallel", s.parallel());
+      var prov = s.provenance(provConfig, start);
+      AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
+      err.printf("pmbench %s: %d cells computed, %d reused, %.1f s%n", e.name(), outcome.computed(), outcome.reused(),
+          (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0);
+      err.flush();
+    }
+    return s.out();
+  }
+}

@@ -1,0 +1,48 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.figures.Fig6;
+import io.pmbench.experiments.sweep.GridSetup;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pmbench fig6}: Recall@8 against ε for every mechanism (SPEC.md §9). */
+@Command(name = "fig6", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Figure 6: Recall@8 against epsilon for every registered mechanism (mean and 95%% interval over",
+        "seeds). Writes fig6.png/.svg/.csv, results.csv, summary.csv and report.html into the run directory;",
+        "rerunning the same command resumes from the finished cells."})
+public final class Fig6Command extends ExperimentCommand {
+  @CommandLine.Mixin
+  GridOptions grid;
+
+  @Option(names = "--mechanisms", defaultValue = "all", split = ",", paramLabel = "NAME", order = 2,
+      description = "Comma list of mechanisms, or 'all' registered ones. Default: ${DEFAULT-VALUE}.")
+  List<String> mechanisms;
+
+  @Option(names = {"--epsilon", "-e"}, defaultValue = "0.05,0.1,0.2,0.5,1,2,4,8", split = ",", paramLabel = "EPS",
+      order = 4, description = "Comma list of epsilon values. Default: ${DEFAULT-VALUE}.")
+  List<Double> epsilons;
+
+  @Option(names = "--every-epsilon", order = 30,
+      description = "Run the epsilon-independent non-private mechanisms (features, smlq, smlq-cccp, tsne, random) at "
+          + "every epsilon instead of once per seed.")
+  boolean everyEpsilon;
+
+  @Override
+  void preflight(MechanismRegistry registry) {
+    RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  GridOptions grid() {
+    return grid;
+  }
+
+  @Override
+  Experiment experiment(GridSetup s) {
+    return new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, everyEpsilon);
+  }
+}

@@ -1,0 +1,183 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.protocol.ProtocolConfig;
+import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.reports.GitInfo;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** The options every grid command shares (data set, preset, protocol, parameters, output). */
+public final class GridOptions {
+  @Option(names = "--dataset", defaultValue = "fashion-mnist", paramLabel = "SPEC", order = 1,
+      description = "Data set: a registered name or name:argument (see `pmbench datasets`). Default: ${DEFAULT-VALUE}.")
+  String dataset;
+
+  @Option(names = "--preset", defaultValue = "paper", paramLabel = "NAME", order = 3,
+      description = "Fidelity preset: paper, official-code or corrected (SPEC.md section 8). Under paper, "
+          + "epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC. Default: ${DEFAULT-VALUE}.")
+  String preset;
+
+  @Option(names = "--delta", defaultValue = "1e-5", order = 5,
+      description = "delta of every private mechanism. Default: ${DEFAULT-VALUE}.")
+  double delta;
+
+  @Option(names = "--seeds", defaultValue = "3", paramLabel = "N|S1,S2,..", order = 6,
+      description = "Number of seeds (runs seeds 1..N) or an explicit comma list. Default: ${DEFAULT-VALUE}.")
+  String seeds;
+
+  @Option(names = "--queries", defaultValue = "1000", paramLabel = "N|all", order = 7,
+      description = "Queries per seed: a seeded sample of N gallery rows, or 'all'. Default: ${DEFAULT-VALUE}.")
+  String queries;
+
+  @Option(names = "--public", defaultValue = "1000", paramLabel = "N", order = 8,
+      description = "Size of the public set P drawn from train. Default: ${DEFAULT-VALUE}.")
+  int nPublic;
+
+  @Option(names = {"--recall-at", "-K"}, defaultValue = "1,2,4,8", split = ",", paramLabel = "K", order = 9,
+      description = "Comma list of K for Recall@K. Default: ${DEFAULT-VALUE}.")
+  List<Integer> ks;
+
+  @Option(names = "--no-dummies", order = 10, description = "Switch off the dummy queries P_r (on by default).")
+  boolean noDummies;
+
+  @Option(names = "--sigma", paramLabel = "S", order = 11,
+      description = "Kernel bandwidth sigma. Default: the data set's Table 2 value.")
+  Double sigma;
+
+  @Option(names = "--alpha", paramLabel = "A", order = 12,
+      description = "Label weight alpha. Default: the data set's Table 2 value.")
+  Double alpha;
+
+  @Option(names = "--k", defaultValue = "2", order = 13, description = "Embedding dimension k. Default: ${DEFAULT-VALUE}.")
+  int k;
+
+  @Option(names = "--sigma-q", defaultValue = "1e-8", order = 14,
+      description = "Std of the initial embedding Q. Default: ${DEFAULT-VALUE}.")
+  double sigmaQ;
+
+  @Option(names = "--iterations", defaultValue = "5", order = 15,
+      description = "T, post-processing iterations. Default: ${DEFAULT-VALUE}.")
+  int iterations;
+
+  @Option(names = "--calibration", paramLabel = "NAME", order = 16,
+      description = "Force one noise calibration at every epsilon: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+  NoiseCalibration calibration;
+
+  @Option(names = "--label-kernel", paramLabel = "NAME", order = 17,
+      description = "Label kernel: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+  LabelKernel labelKernel;
+
+  @Option(names = "--feature-kernel-scale", paramLabel = "NAME", order = 18,
+      description = "Feature kernel scale: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+  FeatureKernelScale featureKernelScale;
+
+  @Option(names = "--option", paramLabel = "KEY=VALUE", order = 19,
+      description = "A mechanism-specific option (repeatable), e.g. --option method=PPCA.")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--out", paramLabel = "DIR", order = 20,
+      description = "Run directory (finished cells are kept there; rerunning the same command resumes). "
+          + "Default: pmbench-results/<command>-<dataset>-<UTC time>.")
+  Path out;
+
+  @Option(names = "--parallel", paramLabel = "N", order = 21,
+      description = "Cells run at once (queries within a cell are parallel anyway; server embeddings are built "
+          + "one at a time). Default: the number of processors, at most 4.")
+  Integer parallel;
+
+  @Option(names = "--fresh", order = 22,
+      description = "Discard the cells already in the run directory (needed when the configuration changed).")
+  boolean fresh;
+
+  @Option(names = "--verbose", order = 23, description = "Print stack traces with errors.")
+  boolean verbose;
+
+  /** Loads the data set and resolves every option; {@code command} names the default folder. */
+  GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry) {
+    Preset p = Preset.parse(preset);
+    ProtocolConfig protocol = new ProtocolConfig(nPublic, parseQueries(queries), !noDummies,
+        ks.stream().mapToInt(Integer::intValue).toArray());
+    List<Long> seedList = parseSeeds(seeds);
+    int par = parallel != null ? parallel : Math.min(4, Runtime.getRuntime().availableProcessors());
+    if (par < 1) {
+      throw new IllegalArgumentException("--parallel must be >= 1. Provided value: " + par);
+    }
+    err.println("pmbench: loading " + dataset + " ...");
+    err.flush();
+    FeatureSet data = DatasetRegistry.standard().load(dataset);
+    Preset.Builder builder = p.builder(sigma != null ? sigma : data.defaults().sigma(),
+        alpha != null ? alpha : data.defaults().alpha()).k(k).sigmaQ(sigmaQ).iterations(iterations).options(options);
+    if (calibration != null) {
+      builder.calibration(calibration);
+    }
+    if (labelKernel != null) {
+      builder.labelKernel(labelKernel);
+    }
+    if (featureKernelScale != null) {
+      builder.featureKernelScale(featureKernelScale);
+    }
+    Path dir = out != null ? out : defaultOut(command, data.name(), Instant.now());
+    return new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry, dir, par,
+        fresh, commandLine, GitInfo.detect(Path.of("").toAbsolutePath()));
+  }
+
+  static int parseQueries(String s) {
+    if (s.equals("all")) {
+      return ProtocolConfig.ALL_QUERIES;
+    }
+    try {
+      int n = Integer.parseInt(s.trim());
+      if (n < 1) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--queries must be a positive count or 'all'. Provided value: " + s);
+    }
+  }
+
+  static List<Long> parseSeeds(String s) {
+    List<Long> out = new ArrayList<>();
+    try {
+      if (s.contains(",")) {
+        for (String part : s.split(",")) {
+          out.add(Long.parseLong(part.trim()));
+        }
+      } else {
+        int n = Integer.parseInt(s.trim());
+        if (n < 1) {
+          throw new NumberFormatException();
+        }
+        for (long i = 1; i <= n; i++) {
+          out.add(i);
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--seeds must be a positive count or a comma list of seeds. Provided value: " + s);
+    }
+    if (out.stream().distinct().count() != out.size()) {
+      throw new IllegalArgumentException("--seeds must not repeat a seed. Provided value: " + s);
+    }
+    return out;
+  }
+
+  private static Path defaultOut(String command, String dataset, Instant start) {
+    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
+    return Path.of("pmbench-results", (command.equals("run") ? "" : command + "-") + dataset + "-" + stamp);
+  }
+}

@@ -1,0 +1,375 @@
+package io.pmbench.experiments.figures;
+
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.Interval;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The claims table (SPEC.md §9): one row per claim of the paper, each "reproduced", "not
+ * reproduced" or "cannot test here" with the numbers behind it, derived from the cells of the
+ * run's sub-directories {@code fig3/}, {@code fig5/}, {@code fig6/} and {@code fig7/} (each a
+ * resumable run of its own). "Beyond the interval" means the two 95% intervals do not overlap.
+ */
+public final class Claims implements Experiment {
+  /** Sub-directories holding the figure runs. */
+  public static final List<String> PARTS = List.of("fig3", "fig5", "fig6", "fig7");
+  public static final String REPRODUCED = "reproduced";
+  public static final String NOT_REPRODUCED = "not reproduced";
+  public static final String CANNOT_TEST = "cannot test here";
+  /** The paper's iteration count for convergence (Figure 3: "5 to 7 iterations"). */
+  public static final int PAPER_CONVERGENCE_ITERATIONS = 7;
+
+  /**
+   * One row.
+   *
+   * @param id a short stable identifier
+   * @param claim the paper's claim
+   * @param source where the paper makes it
+   * @param verdict reproduced / not reproduced / cannot test here
+   * @param evidence the numbers behind the verdict
+   */
+  public record Row(String id, String claim, String source, String verdict, String evidence) {}
+
+  @Override
+  public String name() {
+    return "claims";
+  }
+
+  @Override
+  public String title() {
+    return "Claims of the paper";
+  }
+
+  @Override
+  public Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
+
+  @Override
+  public Map<String, Object> grid(GridSetup s) {
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("parts", PARTS);
+    g.put("seeds", s.seeds());
+    return g;
+  }
+
+  @Override
+  public List<Sweep.Task> tasks(GridSetup setup, Cells cells) {
+    return List.of();
+  }
+
+  /** The views of the parts that exist (rendering each part's own report first when asked). */
+  static Map<String, RunView> parts(Path dir, boolean render) throws IOException {
+    Map<String, RunView> out = new LinkedHashMap<>();
+    for (String p : PARTS) {
+      Path sub = dir.resolve(p);
+      if (Files.exists(sub.resolve("run.json"))) {
+        if (render) {
+          Reports.render(sub);
+        }
+        out.put(p, Reports.view(sub));
+      }
+    }
+    return out;
+  }
+
+  /** Every claim row, from whichever parts exist. */
+  public static List<Row> rows(Map<String, RunView> parts) {
+    List<Row> rows = new ArrayList<>();
+    RunView f3 = parts.get("fig3");
+    RunView f5 = parts.get("fig5");
+    RunView f6 = parts.get("fig6");
+    RunView f7 = parts.get("fig7");
+    rows.add(f3 == null ? missing("fig3-convergence", "SMLQ converges in 5 to 7 iterations", "Figure 3, section 4")
+        : convergence(f3));
+    rows.add(f3 == null ? missing("theorem1-monotone", "v(X_t) never increases (monotonic convergence)",
+        "Theorem 1, Appendix C") : monotone(f3));
+    if (f6 == null) {
+      rows.add(missing("fig6-vs-private", "PrivateMail beats every private baseline", "Figure 6, Evaluation"));
+    } else {
+      rows.addAll(fig6Rows(f6));
+    }
+    rows.addAll(f5 == null ? List.of(missing("fig5-stable", "tuning of k and alpha is stable", "Figure 5"))
+        : fig5Rows(f5));
+    rows.add(f7 == null ? missing("fig7-alignment", "alignment improves as less noise is added", "Figure 7")
+        : alignment(f7));
+    for (String ds : List.of("CUB-200-2011", "CARS196", "CIFAR-100")) {
+      rows.add(new Row("data-" + ds.toLowerCase(Locale.ROOT), "Figures 3, 5, 6 and 7 on " + ds, "Figures 3, 5, 6, 7",
+          CANNOT_TEST, "the paper's CGD / ResNet-50 feature files for " + ds + " are not available here (DATASETS.md);"
+          + " bring them with --dataset npy:... and rerun claims"));
+    }
+    return rows;
+  }
+
+  private static Row missing(String id, String claim, String source) {
+    return new Row(id, claim, source, CANNOT_TEST, "the part of the run this claim needs was not computed");
+  }
+
+  private static Row convergence(RunView v) {
+    Fig3.Summary s = Fig3.summary(v);
+    String claim = "SMLQ converges in 5 to 7 iterations (Recall@8 stops changing)";
+    if (s.convergedAt() == 0) {
+      return new Row("fig3-convergence", claim, "Figure 3, section 4", CANNOT_TEST, "no finished fig3 cells");
+    }
+    int max = s.recall().size();
+    String evidence = String.format(Locale.ROOT, "Recall@8 within %.2f of its t = %d value (%s) from t = %d on; "
+        + "R@8 at t = 1: %s, t = 6 (1 + T): %s", Fig3.CONVERGENCE_TOLERANCE, max, s.recall().get(max - 1)
+        .map(Stats::text).orElse("-"), s.convergedAt(), s.recall().get(0).map(Stats::text).orElse("-"),
+        max >= 6 ? s.recall().get(5).map(Stats::text).orElse("-") : "-");
+    return new Row("fig3-convergence", claim, "Figure 3, section 4",
+        s.convergedAt() <= PAPER_CONVERGENCE_ITERATIONS ? REPRODUCED : NOT_REPRODUCED, evidence);
+  }
+
+  private static Row monotone(RunView v) {
+    Fig3.Summary s = Fig3.summary(v);
+    boolean ok = s.serverIncreases() == 0 && s.clientIncreases() == 0;
+    return new Row("theorem1-monotone", "the SMLQ update never increases v(X_t)", "Theorem 1, Appendix C",
+        s.clientQueries() == 0 ? CANNOT_TEST : ok ? REPRODUCED : NOT_REPRODUCED,
+        String.format(Locale.ROOT, "server: %d increases over %d seeds x %d iterations (largest relative change "
+            + "%.3g); client: %d of %d queries increased at some iteration", s.serverIncreases(), v.seeds().size(),
+            s.recall().size(), s.largestRelativeIncrease(), s.clientIncreases(), s.clientQueries()));
+  }
+
+  private static Optional<Interval> at(RunView v, String m, double eps) {
+    if (!v.gridStrings("mechanisms").contains(m)) {
+      return Optional.empty();
+    }
+    return Stats.recall(Fig6.cellsAt(v, m, eps), Fig6.K);
+  }
+
+  /** Private baselines: mechanisms other than privatemail whose cells at ε claim (ε, δ)- or ε-DP. */
+  private static List<String> privateBaselines(RunView v, double eps) {
+    List<String> out = new ArrayList<>();
+    for (String m : v.gridStrings("mechanisms")) {
+      if (m.equals("privatemail")) {
+        continue;
+      }
+      List<CellRecord> cs = Fig6.cellsAt(v, m, eps);
+      if (cs.stream().anyMatch(c -> c.ok() && (c.claim().guarantee().equals("APPROXIMATE_DP")
+          || c.claim().guarantee().equals("PURE_DP")))) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private static String show(String m, Optional<Interval> i) {
+    return m + " " + i.map(Stats::text).orElse("-");
+  }
+
+  private static List<Row> fig6Rows(RunView v) {
+    List<Row> rows = new ArrayList<>();
+    double eps = Fig6.REFERENCE_EPSILON;
+    Optional<Interval> pm = at(v, "privatemail", eps);
+    String src = "Figure 6, Evaluation";
+    // 1. PrivateMail beats every private baseline at epsilon = 0.1 (Table 2's epsilon).
+    List<String> baselines = privateBaselines(v, eps);
+    List<String> refused = new ArrayList<>();
+    for (String m : v.gridStrings("mechanisms")) {
+      if (Fig6.cellsAt(v, m, eps).stream().anyMatch(c -> !c.ok())) {
+        refused.add(m + " (" + Fig6.cellsAt(v, m, eps).stream().filter(c -> !c.ok()).findFirst().orElseThrow()
+            .message() + ")");
+      }
+    }
+    String claim = "PrivateMail has a better privacy-utility trade-off than every private baseline (at epsilon = 0.1)";
+    if (pm.isEmpty() || baselines.isEmpty()) {
+      rows.add(new Row("fig6-vs-private", claim, src, CANNOT_TEST, pm.isEmpty() ? "privatemail not computed"
+          : "no private baseline registered or computed at epsilon = 0.1" + (refused.isEmpty() ? ""
+              : "; refused: " + String.join("; ", refused))));
+    } else {
+      List<String> beaten = new ArrayList<>();
+      List<String> notBeaten = new ArrayList<>();
+      for (String b : baselines) {
+        Optional<Interval> bi = at(v, b, eps);
+        (bi.isPresent() && Stats.above(pm.get(), bi.get()) ? beaten : notBeaten).add(show(b, bi));
+      }
+      rows.add(new Row("fig6-vs-private", claim, src, notBeaten.isEmpty() ? REPRODUCED : NOT_REPRODUCED,
+          show("privatemail", pm) + "; beaten beyond the interval: " + (beaten.isEmpty() ? "none"
+              : String.join(", ", beaten)) + "; not beaten: " + (notBeaten.isEmpty() ? "none"
+              : String.join(", ", notBeaten)) + (refused.isEmpty() ? "" : "; refused at this epsilon: "
+              + String.join("; ", refused))));
+    }
+    // 2. At every epsilon of the grid.
+    List<String> perEps = new ArrayList<>();
+    int wins = 0;
+    int tested = 0;
+    for (double e : v.gridNumbers("epsilons")) {
+      Optional<Interval> p = at(v, "privatemail", e);
+      List<String> bs = privateBaselines(v, e);
+      if (p.isEmpty() || bs.isEmpty()) {
+        continue;
+      }
+      tested++;
+      boolean all = bs.stream().allMatch(b -> at(v, b, e).map(bi -> Stats.above(p.get(), bi)).orElse(false));
+      wins += all ? 1 : 0;
+      perEps.add("eps " + e + ": " + (all ? "beats all" : "not all"));
+    }
+    rows.add(new Row("fig6-vs-private-all-eps", "PrivateMail beats every private baseline at every epsilon "
+        + "(substantially at high privacy)", src, tested == 0 ? CANNOT_TEST : wins == tested ? REPRODUCED
+        : NOT_REPRODUCED, tested == 0 ? "no private baseline computed" : wins + " of " + tested + " epsilons; "
+        + String.join(", ", perEps)));
+    // 3. Features matter: privatemail vs label-only.
+    Optional<Interval> lo = at(v, "label-only", eps);
+    List<String> diffs = new ArrayList<>();
+    for (double e : v.gridNumbers("epsilons")) {
+      Optional<Interval> p = at(v, "privatemail", e);
+      Optional<Interval> l = at(v, "label-only", e);
+      if (p.isPresent() && l.isPresent()) {
+        diffs.add(String.format(Locale.ROOT, "eps %s: %+.3f%s", e, p.get().mean() - l.get().mean(),
+            Stats.above(p.get(), l.get()) ? " (beyond)" : ""));
+      }
+    }
+    rows.add(new Row("features-matter", "the released features carry retrieval utility: privatemail beats the "
+        + "label-only control by more than the 95% interval at epsilon = 0.1 (implicit in the paper: PrivateMail's "
+        + "L_Y uses the labels)", "SPEC.md section 5.4; Figure 6", pm.isEmpty() || lo.isEmpty() ? CANNOT_TEST
+        : Stats.above(pm.get(), lo.get()) ? REPRODUCED : NOT_REPRODUCED, show("privatemail", pm) + " vs "
+        + show("label-only", lo) + "; privatemail - label-only per epsilon: " + String.join(", ", diffs)));
+    // 4. features > smlq >= privatemail.
+    Optional<Interval> f = at(v, "features", eps);
+    Optional<Interval> sm = at(v, "smlq", eps);
+    boolean order = f.isPresent() && sm.isPresent() && pm.isPresent() && Stats.above(f.get(), sm.get())
+        && !Stats.above(pm.get(), sm.get());
+    rows.add(new Row("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
+        src, f.isEmpty() || sm.isEmpty() || pm.isEmpty() ? CANNOT_TEST : order ? REPRODUCED : NOT_REPRODUCED,
+        show("features", f) + "; " + show("smlq", sm) + "; " + show("privatemail", pm)));
+    // 5. Above chance.
+    Optional<Interval> rnd = at(v, "random", eps);
+    rows.add(new Row("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
+        pm.isEmpty() || rnd.isEmpty() ? CANNOT_TEST : Stats.above(pm.get(), rnd.get()) ? REPRODUCED : NOT_REPRODUCED,
+        show("privatemail", pm) + " vs " + show("random", rnd)));
+    // 6. Approaches the non-private SMLQ at the largest epsilon.
+    List<Double> es = v.gridNumbers("epsilons");
+    double big = es.get(es.size() - 1);
+    Optional<Interval> pmBig = at(v, "privatemail", big);
+    Optional<Interval> smBig = at(v, "smlq", big);
+    rows.add(new Row("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
+        + "(reaches them on CIFAR-100)", src, pmBig.isEmpty() || smBig.isEmpty() ? CANNOT_TEST
+        : Stats.above(smBig.get(), pmBig.get()) ? NOT_REPRODUCED : REPRODUCED, "at epsilon = " + big + ": "
+        + show("privatemail", pmBig) + " vs " + show("smlq", smBig) + " (reproduced when smlq is not above "
+        + "privatemail beyond the interval)"));
+    return rows;
+  }
+
+  private static List<Row> fig5Rows(RunView v) {
+    List<Fig5.Curve> curves = Fig5.curves(v);
+    StringBuilder ranges = new StringBuilder();
+    boolean stable = true;
+    boolean computed = true;
+    double kaMax = 0;
+    double sigmaMin = Double.POSITIVE_INFINITY;
+    for (Fig5.Curve c : curves) {
+      double r = c.range();
+      computed &= Double.isFinite(r);
+      ranges.append(String.format(Locale.ROOT, "%s/%s %.3f; ", c.knob(), c.mechanism(), r));
+      if (!c.knob().equals("sigma")) {
+        stable &= r <= Fig5.STABLE_RANGE;
+        kaMax = Math.max(kaMax, r);
+      } else {
+        sigmaMin = Math.min(sigmaMin, r);
+      }
+    }
+    String ev = "range (max - min of mean Recall@8) per parameter: " + ranges;
+    return List.of(
+        new Row("fig5-k-alpha-stable", "tuning of k and alpha is stable (Recall@8 varies by at most "
+            + Fig5.STABLE_RANGE + ")", "Figure 5, Effect of k, alpha, sigma", !computed ? CANNOT_TEST
+            : stable ? REPRODUCED : NOT_REPRODUCED, ev),
+        new Row("fig5-sigma-search", "sigma needs a grid search (Recall@8 varies more over sigma than over k and "
+            + "alpha)", "Figure 5, Effect of k, alpha, sigma", !computed ? CANNOT_TEST : sigmaMin > kaMax
+            ? REPRODUCED : NOT_REPRODUCED, ev));
+  }
+
+  private static Row alignment(RunView v) {
+    List<CellRecord> panels = Fig7.panels(v);
+    List<Double> residuals = new ArrayList<>();
+    StringBuilder ev = new StringBuilder();
+    for (CellRecord c : panels) {
+      if (c.ok()) {
+        double r = c.extras().get("alignmentResidual")[0];
+        residuals.add(r);
+        ev.append(String.format(Locale.ROOT, "%s: %.3f; ", Fig7.panelName(c), r));
+      }
+    }
+    boolean decreasing = residuals.size() >= 2;
+    for (int i = 1; i < residuals.size(); i++) {
+      decreasing &= residuals.get(i) <= residuals.get(i - 1);
+    }
+    return new Row("fig7-alignment", "alignment improves as less noise is added (residual falls as epsilon grows)",
+        "Figure 7", residuals.size() < 2 ? CANNOT_TEST : decreasing ? REPRODUCED : NOT_REPRODUCED,
+        "alignment residual (one query, first seed): " + ev);
+  }
+
+  @Override
+  public void render(RunView v, HtmlReport html) throws IOException {
+    Map<String, RunView> parts = parts(v.dir(), true);
+    List<Row> rows = rows(parts);
+    List<List<String>> table = new ArrayList<>();
+    List<String> classes = new ArrayList<>();
+    for (Row r : rows) {
+      table.add(List.of(r.id(), r.claim(), r.source(), r.verdict(), r.evidence()));
+      classes.add(r.verdict().equals(REPRODUCED) ? "good" : r.verdict().equals(NOT_REPRODUCED) ? "bad" : "na");
+    }
+    ReportPages.writeCsv(v.dir().resolve("claims.csv"), List.of("id", "claim", "source", "verdict", "evidence"),
+        table);
+    RunView main = parts.getOrDefault("fig6", parts.values().stream().findFirst().orElse(v));
+    ReportPages.intro(main, html, "Each claim of the PrivateMail paper that this harness can test, judged on the "
+        + "cells of this run (sub-directories " + String.join(", ", parts.keySet()) + "). The table says what the "
+        + "numbers show, not what the paper says.");
+    html.heading(2, "Claims");
+    html.table(List.of("id", "claim", "source", "verdict", "evidence"), table, classes);
+    html.callout("warn", ReportPages.LABEL_CAVEAT);
+    html.heading(2, "Table 2: defaults used");
+    html.table(Table2.HEADER, Table2.rows(main.manifest().config()));
+    ReportPages.writeCsv(v.dir().resolve("table2.csv"), Table2.HEADER, Table2.rows(main.manifest().config()));
+    for (Map.Entry<String, RunView> e : parts.entrySet()) {
+      html.heading(2, e.getKey() + " (see " + e.getKey() + "/report.html)");
+      for (String png : pngs(e.getValue().dir())) {
+        html.figure(Files.readAllBytes(e.getValue().dir().resolve(png)), png, png);
+      }
+      if (e.getKey().equals("fig6")) {
+        html.pre(Reports.experiment(e.getValue().manifest()).console(e.getValue()));
+      }
+    }
+    List<CellRecord> all = new ArrayList<>();
+    parts.values().forEach(p -> all.addAll(p.cells().values()));
+    ReportPages.privacy(html, all);
+    ReportPages.preset(main, html);
+    html.heading(2, "Reproducing this report");
+    html.pre(v.manifest().commandLine());
+    html.pre("pmbench report " + v.dir());
+    html.paragraph("Each part is a resumable run of its own; its report.html lists its configuration, seeds, data "
+        + "checksums and commit.");
+  }
+
+  private static List<String> pngs(Path dir) throws IOException {
+    try (var s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).sorted().toList();
+    }
+  }
+
+  @Override
+  public String console(RunView v) {
+    Map<String, RunView> parts;
+    try {
+      parts = parts(v.dir(), false);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    StringBuilder sb = new StringBuilder();
+    for (Row r : rows(parts)) {
+      sb.append(String.format(Locale.ROOT, "%-28s %-16s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,244 @@
+package io.pmbench.experiments.figures;
+
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.Interval;
+import io.pmbench.reports.figures.Charts;
+import io.pmbench.reports.figures.LineFigure;
+import io.pmbench.reports.figures.Series;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Figure 3 (SPEC.md §9): Recall@8 of {@code smlq} and the server's objective v(X_t) against the
+ * iteration t = 1..maxIterations, client and server both at t iterations. The cell of t is the
+ * {@code smlq} cell with T = t − 1 (the client runs 1 + T), so the cell of t = 1 + T equals
+ * fig6's {@code smlq} cell at the same ε and seed. Each cell stores the server's whole trace
+ * v(X_0..X_max); whether v ever increased is reported for the server and for every client query.
+ *
+ * @param maxIterations the largest t (15 in the paper's figure)
+ * @param epsilon the ε the cells are keyed at (smlq does not read it; it names the query streams)
+ */
+public record Fig3(int maxIterations, double epsilon) implements Experiment {
+  /** Iterations shown, as in the paper's Figure 3. */
+  public static final int DEFAULT_MAX_ITERATIONS = 15;
+  /**
+   * Recall within this of its value at the last iteration counts as converged (1 percentage
+   * point: below the ≈ 0.01–0.03 sampling half-width of 1,000 queries).
+   */
+  public static final double CONVERGENCE_TOLERANCE = 0.01;
+  static final String MECHANISM = "smlq";
+
+  public Fig3 {
+    if (maxIterations < 1) {
+      throw new IllegalArgumentException("fig3 iterations must be >= 1. Provided value: " + maxIterations);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "fig3";
+  }
+
+  @Override
+  public String title() {
+    return "Figure 3: SMLQ convergence";
+  }
+
+  @Override
+  public Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
+
+  @Override
+  public Map<String, Object> grid(GridSetup s) {
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("maxIterations", maxIterations);
+    g.put("epsilon", epsilon);
+    g.put("seeds", s.seeds());
+    return g;
+  }
+
+  static String variant(int t) {
+    return String.format(Locale.ROOT, "t=%02d", t);
+  }
+
+  @Override
+  public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
+    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    List<Sweep.Task> out = new ArrayList<>();
+    for (long seed : s.seeds()) {
+      TraceSmlq trace = new TraceSmlq(s.registry().get(MECHANISM), maxIterations);
+      for (int t = 1; t <= maxIterations; t++) {
+        out.add(cells.protocol(runner, trace, Variants.iterations(s.params(epsilon), t),
+            new CellKey(s.data().name(), MECHANISM, variant(t), epsilon, seed), s.queriesPerCell(), r -> {
+              TreeMap<String, double[]> extras = new TreeMap<>();
+              extras.put("serverObjective", trace.objective());
+              return extras;
+            }));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What Figure 3 shows, summarised.
+   *
+   * @param recall Recall@8 at t = 1..max (index t − 1), empty where no cell is OK
+   * @param convergedAt the first t from which every later recall is within
+   *     {@link #CONVERGENCE_TOLERANCE} of the last one (0 when not computable)
+   * @param serverIncreases (seed, t) pairs where v(X_t) > v(X_{t−1}) on the server
+   * @param largestRelativeIncrease the largest (v_t − v_{t−1}) / |v_{t−1}| seen on the server
+   * @param clientIncreases client queries whose objective increased, summed over cells
+   * @param clientQueries client queries, summed over cells
+   */
+  record Summary(List<Optional<Interval>> recall, int convergedAt, int serverIncreases,
+      double largestRelativeIncrease, long clientIncreases, long clientQueries) {}
+
+  static Summary summary(RunView v) {
+    int max = v.grid("maxIterations").asInt();
+    double eps = v.grid("epsilon").asDouble();
+    List<Optional<Interval>> recall = new ArrayList<>();
+    long clientIncreases = 0;
+    long clientQueries = 0;
+    for (int t = 1; t <= max; t++) {
+      List<CellRecord> cs = v.overSeeds(MECHANISM, variant(t), eps);
+      recall.add(Stats.recall(cs, Fig6.K));
+      for (CellRecord c : cs) {
+        clientIncreases += c.objectiveIncreases();
+        clientQueries += c.queries();
+      }
+    }
+    int converged = 0;
+    Optional<Interval> last = recall.get(max - 1);
+    if (last.isPresent()) {
+      converged = max;
+      for (int t = max; t >= 1; t--) {
+        Optional<Interval> r = recall.get(t - 1);
+        if (r.isEmpty() || Math.abs(r.get().mean() - last.get().mean()) > CONVERGENCE_TOLERANCE) {
+          break;
+        }
+        converged = t;
+      }
+    }
+    int serverIncreases = 0;
+    double largest = Double.NEGATIVE_INFINITY;
+    for (double[] tr : traces(v).values()) {
+      for (int t = 1; t < tr.length; t++) {
+        double rel = (tr[t] - tr[t - 1]) / Math.abs(tr[t - 1]);
+        largest = Math.max(largest, rel);
+        if (tr[t] > tr[t - 1]) {
+          serverIncreases++;
+        }
+      }
+    }
+    return new Summary(recall, converged, serverIncreases, largest, clientIncreases, clientQueries);
+  }
+
+  /** The server's trace v(X_0..X_max) per seed (from any stored cell of the seed). */
+  static Map<Long, double[]> traces(RunView v) {
+    Map<Long, double[]> out = new TreeMap<>();
+    int max = v.grid("maxIterations").asInt();
+    double eps = v.grid("epsilon").asDouble();
+    for (long seed : v.seeds()) {
+      for (int t = 1; t <= max && !out.containsKey(seed); t++) {
+        v.cell(new CellKey(v.dataset(), MECHANISM, variant(t), eps, seed))
+            .filter(c -> c.extras().containsKey("serverObjective"))
+            .ifPresent(c -> out.put(seed, c.extras().get("serverObjective")));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void render(RunView v, HtmlReport html) throws IOException {
+    Summary s = summary(v);
+    int max = v.grid("maxIterations").asInt();
+    List<CellRecord> all = new ArrayList<>(v.cells().values());
+    ReportPages.writeTables(v.dir(), all);
+    Map<Long, double[]> traces = traces(v);
+    double[] ts = new double[max];
+    double[] y = new double[max];
+    double[] lo = new double[max];
+    double[] hi = new double[max];
+    List<List<String>> csv = new ArrayList<>();
+    for (int t = 1; t <= max; t++) {
+      Optional<Interval> r = s.recall().get(t - 1);
+      ts[t - 1] = t;
+      y[t - 1] = r.map(Interval::mean).orElse(Double.NaN);
+      lo[t - 1] = r.map(Interval::low).orElse(Double.NaN);
+      hi[t - 1] = r.map(Interval::high).orElse(Double.NaN);
+      List<String> row = new ArrayList<>(List.of(Integer.toString(t), Stats.num(y[t - 1], 6), Stats.num(lo[t - 1], 6),
+          Stats.num(hi[t - 1], 6)));
+      for (double[] tr : traces.values()) {
+        row.add(Double.toString(tr[t]));
+      }
+      csv.add(row);
+    }
+    List<String> header = new ArrayList<>(List.of("t", "R@8", "R@8 lo", "R@8 hi"));
+    traces.keySet().forEach(seed -> header.add("server v(X_t) seed " + seed));
+    ReportPages.writeCsv(v.dir().resolve("fig3.csv"), header, csv);
+    byte[] recallPng = Charts.write(Charts.chart(new LineFigure("Figure 3: Recall@8 of smlq vs iteration", "iteration t (client and server)", "Recall@8", false,
+        List.of(new Series("smlq", ts, y, lo, hi)), List.of())), v.dir(), "fig3-recall");
+    List<Series> obj = new ArrayList<>();
+    for (Map.Entry<Long, double[]> e : traces.entrySet()) {
+      double[] x = new double[e.getValue().length];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = i;
+      }
+      obj.add(Series.of("server, seed " + e.getKey(), x, e.getValue()));
+    }
+    ReportPages.intro(v, html, "Figure 3 of the paper: Recall@8 of the non-private SMLQ embedding (client and "
+        + "server both after t iterations of SPEC.md section 4) and the objective v(X_t) = Tr(X'L_X X) - alpha "
+        + "Tr(X'L_Y X) of the server's embedding, which Theorem 1 says never increases.");
+    html.heading(2, "Figure 3");
+    html.figure(recallPng, "Recall@8 against iteration", "Recall@8 (mean and 95% interval) against t. Data: fig3.csv.");
+    if (!obj.isEmpty()) {
+      byte[] objPng = Charts.write(Charts.chart(new LineFigure("Figure 3: server objective v(X_t)", "iteration t", "v(X_t)", false, obj, List.of())), v.dir(), "fig3-objective");
+      html.figure(objPng, "Objective against iteration", "v(X_t) of the server's embedding of [S; P], t = 0.."
+          + max + ", one line per seed.");
+    }
+    html.heading(3, "What it shows");
+    html.table(List.of("quantity", "value"), summaryRows(s));
+    ReportPages.refusals(html, all);
+    ReportPages.privacy(html, all);
+    ReportPages.preset(v, html);
+    ReportPages.timings(v, html, all);
+    ReportPages.reproduce(v, html);
+  }
+
+  private static List<List<String>> summaryRows(Summary s) {
+    return List.of(
+        List.of("first t from which Recall@8 stays within " + CONVERGENCE_TOLERANCE + " of its last value",
+            s.convergedAt() == 0 ? "-" : Integer.toString(s.convergedAt())),
+        List.of("server: iterations where v(X_t) increased (over seeds)", Integer.toString(s.serverIncreases())),
+        List.of("server: largest relative change (v_t - v_t-1)/|v_t-1|", String.format(Locale.ROOT, "%.3g",
+            s.largestRelativeIncrease())),
+        List.of("client queries whose objective increased at some iteration", s.clientIncreases() + " of "
+            + s.clientQueries()));
+  }
+
+  @Override
+  public String console(RunView v) {
+    Summary s = summary(v);
+    StringBuilder sb = new StringBuilder("t | Recall@8 [95% CI]\n");
+    for (int t = 1; t <= s.recall().size(); t++) {
+      sb.append(t).append(" | ").append(s.recall().get(t - 1).map(Stats::text).orElse("-")).append('\n');
+    }
+    for (List<String> r : summaryRows(s)) {
+      sb.append(r.get(0)).append(": ").append(r.get(1)).append('\n');
+    }
+    return sb.toString();
+  }
+}

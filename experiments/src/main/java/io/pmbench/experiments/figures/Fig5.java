@@ -1,0 +1,221 @@
+package io.pmbench.experiments.figures;
+
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.Interval;
+import io.pmbench.reports.figures.Charts;
+import io.pmbench.reports.figures.LineFigure;
+import io.pmbench.reports.figures.Series;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Figure 5 (SPEC.md §9): Recall@8 of {@code smlq} and {@code privatemail} at ε = 0.1 against
+ * k ∈ {2, 4, 8, 16, 32}, α ∈ {0.1, 0.3, 0.5, 0.7, 0.9, 1.0} and σ ∈ {1, 2, 3, 4, 5, 6, 8, 10},
+ * one varied at a time with the others at the run's values. A cell's variant names all three
+ * ({@code k=2,alpha=0.6,sigma=6}), so the shared default point is computed once.
+ *
+ * @param mechanisms the mechanisms (default smlq, privatemail)
+ * @param epsilon the ε of the private cells
+ */
+public record Fig5(List<String> mechanisms, double epsilon) implements Experiment {
+  public static final List<Integer> KS = List.of(2, 4, 8, 16, 32);
+  public static final List<Double> ALPHAS = List.of(0.1, 0.3, 0.5, 0.7, 0.9, 1.0);
+  public static final List<Double> SIGMAS = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0);
+  /**
+   * A parameter counts as "stable" when Recall@8 varies by at most this much over its grid
+   * (5 percentage points: the paper gives no number; about twice the sampling half-width at
+   * 1,000 queries).
+   */
+  public static final double STABLE_RANGE = 0.05;
+
+  public Fig5 {
+    mechanisms = List.copyOf(mechanisms);
+  }
+
+  @Override
+  public String name() {
+    return "fig5";
+  }
+
+  @Override
+  public String title() {
+    return "Figure 5: effect of k, alpha and sigma";
+  }
+
+  @Override
+  public Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
+
+  @Override
+  public Map<String, Object> grid(GridSetup s) {
+    MechanismParams base = s.params(epsilon);
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("mechanisms", mechanisms);
+    g.put("epsilon", epsilon);
+    g.put("seeds", s.seeds());
+    g.put("baseK", base.k());
+    g.put("baseAlpha", base.alpha());
+    g.put("baseSigma", base.sigma());
+    g.put("k", KS);
+    g.put("alpha", ALPHAS);
+    g.put("sigma", SIGMAS);
+    return g;
+  }
+
+  @Override
+  public void validate(GridSetup s) {
+    mechanisms.forEach(s.registry()::get);
+  }
+
+  static String variant(int k, double alpha, double sigma) {
+    return "k=" + k + ",alpha=" + alpha + ",sigma=" + sigma;
+  }
+
+  /** Every (k, α, σ) point of the grid, one knob varied at a time, without repeats. */
+  static List<double[]> points(int k0, double a0, double s0) {
+    LinkedHashSet<List<Double>> set = new LinkedHashSet<>();
+    KS.forEach(k -> set.add(List.of((double) k, a0, s0)));
+    ALPHAS.forEach(a -> set.add(List.of((double) k0, a, s0)));
+    SIGMAS.forEach(sg -> set.add(List.of((double) k0, a0, sg)));
+    return set.stream().map(l -> new double[] {l.get(0), l.get(1), l.get(2)}).toList();
+  }
+
+  @Override
+  public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
+    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    MechanismParams base = s.params(epsilon);
+    List<Sweep.Task> out = new ArrayList<>();
+    for (long seed : s.seeds()) {
+      for (double[] pt : points(base.k(), base.alpha(), base.sigma())) {
+        for (String m : mechanisms) {
+          MechanismParams p = Variants.kernel(base, (int) pt[0], pt[1], pt[2]);
+          out.add(cells.protocol(runner, s.registry().get(m), p, new CellKey(s.data().name(), m,
+              variant((int) pt[0], pt[1], pt[2]), epsilon, seed), s.queriesPerCell(), null));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One knob's curve for one mechanism. */
+  record Curve(String knob, String mechanism, List<Double> values, List<Optional<Interval>> recall) {
+    /** max − min of the mean recall over the knob's values (NaN when a point is missing). */
+    double range() {
+      double lo = Double.POSITIVE_INFINITY;
+      double hi = Double.NEGATIVE_INFINITY;
+      for (Optional<Interval> r : recall) {
+        if (r.isEmpty()) {
+          return Double.NaN;
+        }
+        lo = Math.min(lo, r.get().mean());
+        hi = Math.max(hi, r.get().mean());
+      }
+      return hi - lo;
+    }
+  }
+
+  static List<Curve> curves(RunView v) {
+    int k0 = v.grid("baseK").asInt();
+    double a0 = v.grid("baseAlpha").asDouble();
+    double s0 = v.grid("baseSigma").asDouble();
+    double eps = v.grid("epsilon").asDouble();
+    List<Curve> out = new ArrayList<>();
+    for (String knob : List.of("k", "alpha", "sigma")) {
+      List<Double> values = v.gridNumbers(knob);
+      for (String m : v.gridStrings("mechanisms")) {
+        List<Optional<Interval>> rs = new ArrayList<>();
+        for (double x : values) {
+          String var = switch (knob) {
+            case "k" -> variant((int) x, a0, s0);
+            case "alpha" -> variant(k0, x, s0);
+            default -> variant(k0, a0, x);
+          };
+          rs.add(Stats.recall(v.overSeeds(m, var, eps), Fig6.K));
+        }
+        out.add(new Curve(knob, m, values, rs));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void render(RunView v, HtmlReport html) throws IOException {
+    List<Curve> curves = curves(v);
+    List<CellRecord> all = new ArrayList<>(v.cells().values());
+    ReportPages.writeTables(v.dir(), all);
+    List<List<String>> csv = new ArrayList<>();
+    for (Curve c : curves) {
+      for (int i = 0; i < c.values().size(); i++) {
+        Optional<Interval> r = c.recall().get(i);
+        csv.add(List.of(v.dataset(), c.mechanism(), c.knob(), Double.toString(c.values().get(i)),
+            r.map(x -> Double.toString(x.mean())).orElse(""), r.map(x -> Double.toString(x.low())).orElse(""),
+            r.map(x -> Double.toString(x.high())).orElse("")));
+      }
+    }
+    ReportPages.writeCsv(v.dir().resolve("fig5.csv"), List.of("dataset", "mechanism", "parameter", "value", "R@8",
+        "R@8 lo", "R@8 hi"), csv);
+    ReportPages.intro(v, html, "Figure 5 of the paper: Recall@8 of smlq and privatemail (epsilon = "
+        + v.grid("epsilon").asText() + ") against k, alpha and sigma, one varied at a time with the others at k = "
+        + v.grid("baseK").asText() + ", alpha = " + v.grid("baseAlpha").asText() + ", sigma = "
+        + v.grid("baseSigma").asText() + ".");
+    html.heading(2, "Figure 5");
+    for (String knob : List.of("k", "alpha", "sigma")) {
+      List<Series> series = new ArrayList<>();
+      for (Curve c : curves) {
+        if (c.knob().equals(knob)) {
+          double[] x = c.values().stream().mapToDouble(Double::doubleValue).toArray();
+          series.add(new Series(c.mechanism(), x,
+              c.recall().stream().mapToDouble(r -> r.map(Interval::mean).orElse(Double.NaN)).toArray(),
+              c.recall().stream().mapToDouble(r -> r.map(Interval::low).orElse(Double.NaN)).toArray(),
+              c.recall().stream().mapToDouble(r -> r.map(Interval::high).orElse(Double.NaN)).toArray()));
+        }
+      }
+      byte[] png = Charts.write(Charts.chart(new LineFigure("Figure 5: Recall@8 vs " + knob, knob, "Recall@8", knob.equals("k"), series, List.of())), v.dir(), "fig5-" + knob);
+      html.figure(png, "Recall@8 against " + knob, "Recall@8 (mean and 95% interval) against " + knob
+          + ". Data: fig5.csv.");
+    }
+    html.heading(3, "Range of Recall@8 over each parameter");
+    html.table(List.of("parameter", "mechanism", "max - min of mean Recall@8"), rangeRows(curves));
+    ReportPages.refusals(html, all);
+    ReportPages.privacy(html, all);
+    ReportPages.preset(v, html);
+    ReportPages.timings(v, html, all);
+    ReportPages.reproduce(v, html);
+  }
+
+  private static List<List<String>> rangeRows(List<Curve> curves) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Curve c : curves) {
+      rows.add(List.of(c.knob(), c.mechanism(), Stats.num(c.range(), 3)));
+    }
+    return rows;
+  }
+
+  @Override
+  public String console(RunView v) {
+    StringBuilder sb = new StringBuilder();
+    for (Curve c : curves(v)) {
+      sb.append(String.format(Locale.ROOT, "%-6s %-12s", c.knob(), c.mechanism()));
+      for (int i = 0; i < c.values().size(); i++) {
+        sb.append(String.format(Locale.ROOT, " %s:%s", c.values().get(i),
+            c.recall().get(i).map(r -> Stats.num(r.mean(), 3)).orElse("-")));
+      }
+      sb.append(String.format(Locale.ROOT, "  range %s%n", Stats.num(c.range(), 3)));
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,255 @@
+package io.pmbench.experiments.figures;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.protocol.CellResult;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.Interval;
+import io.pmbench.reports.figures.Charts;
+import io.pmbench.reports.figures.LineFigure;
+import io.pmbench.reports.figures.Series;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Figure 6 (SPEC.md §9): Recall@8 against ε for every mechanism, mean and 95% interval over
+ * seeds. Under {@code paper}, ε &lt; 1 uses CLASSIC and ε ≥ 1 ANALYTIC noise (the plot marks
+ * the switch); refused cells are shown as such.
+ *
+ * <p><b>ε-independent mechanisms.</b> The non-private mechanisms in {@link #EPSILON_FREE}
+ * (features, smlq, smlq-cccp, tsne, random) never read ε or the calibration, but the protocol
+ * derives each query's random stream from a path that includes ε, so running them at another
+ * ε would give different (equally valid) numbers. They are computed once per seed at
+ * {@link #REFERENCE_EPSILON} (Table 2's ε, so they match {@code pmbench run}'s defaults) and the
+ * same cells are drawn at every ε, labelled "ε-independent (computed once)". Each such cell is
+ * checked to carry no guarantee and no noise scale; {@code everyEpsilon} runs them at every ε
+ * instead. {@code label-only} is not in the set: its noise scale is PrivateMail's at ε.
+ *
+ * @param mechanisms mechanism names (report order)
+ * @param epsilons the ε values
+ * @param everyEpsilon run ε-independent mechanisms at every ε anyway
+ */
+public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean everyEpsilon) implements Experiment {
+  /** Mechanisms that read neither ε nor the calibration (checked on every cell they give). */
+  public static final Set<String> EPSILON_FREE = Set.of("features", "smlq", "smlq-cccp", "tsne", "random");
+  /** The ε at which ε-independent mechanisms run: Table 2's ε. */
+  public static final double REFERENCE_EPSILON = 0.1;
+  /** SPEC.md §9's ε grid. */
+  public static final List<Double> DEFAULT_EPSILONS = List.of(0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0, 8.0);
+  /** The K of Figure 6. */
+  public static final int K = 8;
+
+  public Fig6 {
+    mechanisms = ReportPages.ordered(List.copyOf(mechanisms));
+    epsilons = epsilons.stream().sorted().distinct().toList();
+    if (mechanisms.isEmpty() || epsilons.isEmpty()) {
+      throw new IllegalArgumentException("fig6 needs at least one mechanism and one epsilon. Provided value: "
+          + mechanisms + " x " + epsilons);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "fig6";
+  }
+
+  @Override
+  public String title() {
+    return "Figure 6: Recall@8 against epsilon";
+  }
+
+  @Override
+  public Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
+
+  @Override
+  public Map<String, Object> grid(GridSetup s) {
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("mechanisms", mechanisms);
+    g.put("epsilons", epsilons);
+    g.put("seeds", s.seeds());
+    g.put("epsilonFree", epsilonFree());
+    g.put("referenceEpsilon", REFERENCE_EPSILON);
+    return g;
+  }
+
+  private List<String> epsilonFree() {
+    return everyEpsilon ? List.of() : mechanisms.stream().filter(EPSILON_FREE::contains).toList();
+  }
+
+  @Override
+  public void validate(GridSetup s) {
+    mechanisms.forEach(s.registry()::get);
+  }
+
+  @Override
+  public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
+    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    List<String> free = epsilonFree();
+    List<Sweep.Task> out = new ArrayList<>();
+    for (long seed : s.seeds()) {
+      for (String name : mechanisms) {
+        EmbeddingMechanism m = s.registry().get(name);
+        if (free.contains(name)) {
+          MechanismParams p = s.params(REFERENCE_EPSILON);
+          out.add(cells.protocol(runner, m, p, new CellKey(s.data().name(), name, "", REFERENCE_EPSILON, seed),
+              s.queriesPerCell(), Fig6::checkEpsilonFree));
+          continue;
+        }
+        for (double eps : epsilons) {
+          out.add(cells.protocol(runner, m, s.params(eps), new CellKey(s.data().name(), name, "", eps, seed),
+              s.queriesPerCell(), null));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Fails when a mechanism listed as ε-independent made a claim that depends on ε. */
+  private static java.util.SortedMap<String, double[]> checkEpsilonFree(CellResult r) {
+    if (r.claim().guarantee() != Guarantee.NONE || Double.isFinite(r.meanNoiseScale())) {
+      throw new IllegalStateException(r.mechanism() + " is treated as epsilon-independent in fig6 but its claim is "
+          + r.claim().summary() + " with noise scale " + r.meanNoiseScale() + "; run fig6 with --every-epsilon");
+    }
+    return new TreeMap<>();
+  }
+
+  /** The cells drawn at (mechanism, ε). */
+  static List<CellRecord> cellsAt(RunView v, String mechanism, double eps) {
+    boolean free = v.gridStrings("epsilonFree").contains(mechanism);
+    return v.overSeeds(mechanism, "", free ? v.grid("referenceEpsilon").asDouble() : eps);
+  }
+
+  /** One point of the figure. */
+  record Point(String mechanism, double epsilon, Optional<Interval> recall, String interval, String calibration,
+      String note) {}
+
+  static List<Point> points(RunView v) {
+    List<Point> out = new ArrayList<>();
+    List<String> free = v.gridStrings("epsilonFree");
+    for (String m : v.gridStrings("mechanisms")) {
+      for (double eps : v.gridNumbers("epsilons")) {
+        List<CellRecord> cs = cellsAt(v, m, eps);
+        String note = "";
+        List<String> problems = cs.stream().filter(c -> !c.ok()).map(c -> c.outcome() + ": " + c.message()).distinct()
+            .toList();
+        if (!problems.isEmpty()) {
+          note = String.join(" | ", problems);
+        } else if (free.contains(m)) {
+          note = "epsilon-independent (computed once at epsilon = " + v.grid("referenceEpsilon").asText() + ")";
+        }
+        if (cs.size() < v.seeds().size()) {
+          note = (note.isEmpty() ? "" : note + "; ") + (v.seeds().size() - cs.size()) + " seed(s) not computed yet";
+        }
+        String calibration = free.contains(m) || cs.isEmpty() || !cs.get(0).ok() ? "-"
+            : cs.get(0).claim().calibration();
+        out.add(new Point(m, eps, Stats.recall(cs, K), Stats.intervalKind(cs), calibration, note));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void render(RunView v, HtmlReport html) throws IOException {
+    List<Point> pts = points(v);
+    List<CellRecord> all = new ArrayList<>(v.cells().values());
+    ReportPages.writeTables(v.dir(), all);
+    List<List<String>> csv = new ArrayList<>();
+    for (Point p : pts) {
+      csv.add(List.of(v.dataset(), p.mechanism(), Double.toString(p.epsilon()), p.calibration(),
+          p.recall().map(i -> Double.toString(i.mean())).orElse(""), p.recall().map(i -> Double.toString(i.low()))
+              .orElse(""), p.recall().map(i -> Double.toString(i.high())).orElse(""), p.interval(), p.note()));
+    }
+    ReportPages.writeCsv(v.dir().resolve("fig6.csv"), List.of("dataset", "mechanism", "epsilon", "calibration",
+        "R@8", "R@8 lo", "R@8 hi", "interval", "note"), csv);
+    byte[] png = Charts.write(Charts.chart(figure(v, pts)), v.dir(), "fig6");
+    ReportPages.intro(v, html, "Figure 6 of the paper: Recall@8 of the protocol against epsilon (delta = "
+        + v.manifest().config().path("delta").asText() + ") for every mechanism on " + v.dataset() + ".");
+    html.heading(2, "Figure 6");
+    html.figure(png, "Recall@8 against epsilon", "Recall@8 (mean and 95% interval over seeds) against epsilon; "
+        + calibrationNote(v) + " Data: fig6.csv; fig6.svg is the vector version.");
+    html.heading(3, "Table");
+    html.table(tableHeader(v), table(v, pts));
+    ReportPages.refusals(html, all);
+    ReportPages.privacy(html, all);
+    ReportPages.preset(v, html);
+    ReportPages.timings(v, html, all);
+    ReportPages.reproduce(v, html);
+  }
+
+  private static String calibrationNote(RunView v) {
+    return switch (v.preset()) {
+      case "paper" -> "under the paper preset epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC (dashed line)"
+          + "; epsilon-independent mechanisms are computed once and drawn flat.";
+      case "corrected" -> "the corrected preset uses ANALYTIC noise at every epsilon.";
+      default -> "noise calibration: " + v.preset() + " preset.";
+    };
+  }
+
+  static LineFigure figure(RunView v, List<Point> pts) {
+    List<Series> series = new ArrayList<>();
+    for (String m : v.gridStrings("mechanisms")) {
+      List<Point> mp = pts.stream().filter(p -> p.mechanism().equals(m)).toList();
+      double[] x = mp.stream().mapToDouble(Point::epsilon).toArray();
+      double[] y = mp.stream().mapToDouble(p -> p.recall().map(Interval::mean).orElse(Double.NaN)).toArray();
+      double[] lo = mp.stream().mapToDouble(p -> p.recall().map(Interval::low).orElse(Double.NaN)).toArray();
+      double[] hi = mp.stream().mapToDouble(p -> p.recall().map(Interval::high).orElse(Double.NaN)).toArray();
+      String label = v.gridStrings("epsilonFree").contains(m) ? m + " (eps-independent)" : m;
+      series.add(new Series(label, x, y, lo, hi));
+    }
+    List<LineFigure.Marker> markers = v.preset().equals("paper")
+        ? List.of(new LineFigure.Marker(1.0, "CLASSIC | ANALYTIC")) : List.of();
+    return new LineFigure("Figure 6: Recall@8 vs epsilon (" + v.preset() + " preset)",
+        "epsilon (log scale)", "Recall@8", true, series, markers);
+  }
+
+  private static List<String> tableHeader(RunView v) {
+    List<String> h = new ArrayList<>(List.of("mechanism"));
+    for (double e : v.gridNumbers("epsilons")) {
+      h.add("eps=" + e);
+    }
+    return h;
+  }
+
+  static List<List<String>> table(RunView v, List<Point> pts) {
+    List<List<String>> rows = new ArrayList<>();
+    for (String m : v.gridStrings("mechanisms")) {
+      List<String> row = new ArrayList<>(List.of(v.gridStrings("epsilonFree").contains(m) ? m + " (eps-independent)"
+          : m));
+      for (Point p : pts) {
+        if (p.mechanism().equals(m)) {
+          row.add(p.recall().map(Stats::text).orElse(p.note().startsWith("REFUSED") ? "refused"
+              : p.note().startsWith("FAILED") ? "failed" : "-"));
+        }
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  @Override
+  public String console(RunView v) {
+    List<Point> pts = points(v);
+    StringBuilder sb = new StringBuilder();
+    List<String> h = tableHeader(v);
+    sb.append(String.join(" | ", h)).append('\n');
+    for (List<String> r : table(v, pts)) {
+      sb.append(String.join(" | ", r)).append('\n');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,225 @@
+package io.pmbench.experiments.figures;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.CellSummary;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.ResultWriter;
+import io.pmbench.reports.ResultsTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The report sections every experiment shares, and the per-seed and summary CSV files. */
+final class ReportPages {
+  static final String REPORT = "report.html";
+
+  /** SPEC.md §5.4's caveat, printed with every report that shows an SMLQ-family mechanism. */
+  static final String LABEL_CAVEAT = "Label caveat (SPEC.md section 5.4): PrivateMail's L_Y is built from the raw "
+      + "labels, r's own label included (as the official code does), so its (epsilon, delta) guarantee covers the "
+      + "labels only if labels are public. The label-only control measures how much recall the labels alone buy: "
+      + "compare it with privatemail before crediting the features.";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ReportPages() {}
+
+  /** Report order of known mechanisms (reference, SMLQ family, baselines, controls); others follow by name. */
+  static final List<String> ORDER = List.of("features", "smlq", "smlq-cccp", "tsne", "privatemail", "privatemail-v1",
+      "dp-dsne", "private-pca", "private-rp", "label-only", "random");
+
+  static List<String> ordered(List<String> names) {
+    List<String> out = new ArrayList<>();
+    for (String n : ORDER) {
+      if (names.contains(n)) {
+        out.add(n);
+      }
+    }
+    names.stream().filter(n -> !out.contains(n)).sorted().forEach(out::add);
+    return out;
+  }
+
+  /** The opening paragraph: what was run, on what, and how the intervals are computed. */
+  static void intro(RunView v, HtmlReport html, String what) {
+    JsonNode c = v.manifest().config();
+    html.paragraph(what);
+    html.table(List.of("data set", "SHA-256", "preset", "delta", "protocol", "seeds"), List.of(List.of(
+        c.path("dataset").asText(), c.path("datasetSha256").asText(), c.path("preset").asText(),
+        c.path("delta").asText(), c.path("protocol").toString(), v.grid("seeds").toString())));
+    html.paragraph("Intervals are 95%: with two or more seeds, the mean of the per-seed recalls with a Student-t "
+        + "interval over seeds; with one seed, the recall with its Wilson interval over queries. Queries are a "
+        + "seeded sample of the gallery (leave-one-out: a query is never its own result).");
+  }
+
+  /** Cells that were refused or failed, with their messages. */
+  static void refusals(HtmlReport html, List<CellRecord> cells) {
+    List<List<String>> rows = new ArrayList<>();
+    for (CellRecord c : cells) {
+      if (!c.ok()) {
+        rows.add(List.of(c.key().label(), Double.toString(c.key().epsilon()), Long.toString(c.key().seed()),
+            c.outcome().name(), c.message()));
+      }
+    }
+    if (!rows.isEmpty()) {
+      html.heading(3, "Cells that did not run");
+      html.paragraph("A mechanism refuses parameters at which its guarantee does not exist; the sweep records the "
+          + "refusal instead of stopping.");
+      html.table(List.of("mechanism", "epsilon", "seed", "outcome", "message"), rows);
+    }
+  }
+
+  /** The privacy claim of every mechanism in the run, and the label caveat. */
+  static void privacy(HtmlReport html, List<CellRecord> cells) {
+    html.heading(2, "Privacy claims");
+    Map<String, List<String>> rows = new TreeMap<>();
+    for (CellRecord c : cells) {
+      if (!c.ok()) {
+        continue;
+      }
+      CellRecord.Claim cl = c.claim();
+      String guarantee = cl.guarantee().equals("NONE") ? "none" : cl.guarantee().replace('_', ' ') + " at the run's "
+          + "(epsilon, delta)";
+      String id = c.key().mechanism() + "|" + guarantee + "|" + cl.calibration();
+      rows.putIfAbsent(id, List.of(c.key().mechanism(), guarantee, cl.calibration(), cl.neighbouring(),
+          cl.assumedPublic(), String.join("; ", cl.caveats())));
+    }
+    List<List<String>> sorted = new ArrayList<>(rows.values());
+    List<String> order = ordered(sorted.stream().map(r -> r.get(0)).distinct().toList());
+    sorted.sort((a, b) -> Integer.compare(order.indexOf(a.get(0)), order.indexOf(b.get(0))));
+    html.table(List.of("mechanism", "guarantee", "calibration", "neighbouring", "assumed public", "caveats"), sorted);
+    html.callout("warn", LABEL_CAVEAT);
+    html.paragraph("CLASSIC calibration (s = sqrt(2 ln(1.25/delta)) Delta / epsilon) is valid only for epsilon < 1; "
+        + "the paper preset switches to ANALYTIC (Balle and Wang 2018) at epsilon >= 1. OFFICIAL_CODE noise is not "
+        + "differentially private at the stated epsilon and is marked NOT DP wherever it appears.");
+  }
+
+  /** The fidelity preset and the parameters in force. */
+  static void preset(RunView v, HtmlReport html) {
+    html.heading(2, "Fidelity preset");
+    String p = v.preset();
+    html.paragraph("Preset: " + p + ". " + switch (p) {
+      case "paper" -> "SPEC.md sections 3-5 as the paper states them: feature kernel exp(-|zi-zj|^2/(2 sigma^2)), "
+          + "Gaussian kernel on integer labels, CLASSIC noise for epsilon < 1 and ANALYTIC for epsilon >= 1, no "
+          + "renormalisation, server on 1 + T iterations.";
+      case "official-code" -> "the official code: exp(-|zi-zj|^2/sigma^2), centred label distances, OFFICIAL_CODE "
+          + "noise (variance used as standard deviation: NOT DP), renormalisation, e^(-c/(2 sigma^2)) in M_ii, "
+          + "server on T iterations.";
+      case "corrected" -> "the paper's kernels with ANALYTIC noise at every epsilon and same-class labels.";
+      default -> "";
+    });
+    html.paragraph("Parameters below epsilon = 1 (epsilon itself set per cell):");
+    html.pre(pretty(v.manifest().config().path("paramsBelowEpsilonOne")));
+    html.paragraph("Parameters at epsilon >= 1:");
+    html.pre(pretty(v.manifest().config().path("paramsAtEpsilonOneAndAbove")));
+  }
+
+  /** How to reproduce the run: command, configuration, grid, seeds, data checksums, commit, JVM. */
+  static void reproduce(RunView v, HtmlReport html) {
+    html.heading(2, "Reproducing this report");
+    html.paragraph("Rerun the command below in a checkout of the commit shown; it resumes from the cells in the "
+        + "run directory and recomputes nothing finished. `pmbench report DIR` redraws this report from the stored "
+        + "cells without recomputing.");
+    html.pre(v.manifest().commandLine());
+    html.pre("pmbench report " + v.dir());
+    html.paragraph("Configuration (its SHA-256 " + v.manifest().fingerprint() + " is the run's fingerprint; every "
+        + "cell file carries it):");
+    html.pre(pretty(v.manifest().config()));
+    html.paragraph("Grid of the last invocation:");
+    html.pre(pretty(v.manifest().grid()));
+    JsonNode p = v.provenance();
+    if (!p.isMissingNode()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (String k : List.of("datasetName", "datasetSha256", "gitCommit", "gitDirty", "codeVersion", "javaVersion",
+          "javaVendor", "osName", "osArch", "availableProcessors", "maxHeapBytes", "startTime", "endTime",
+          "durationSeconds")) {
+        rows.add(List.of(k, p.path(k).asText()));
+      }
+      p.path("fileChecksums").fields().forEachRemaining(e -> rows.add(List.of("sha256 " + e.getKey(),
+          e.getValue().asText())));
+      html.paragraph("Provenance of the last invocation (provenance.json):");
+      html.table(List.of("field", "value"), rows);
+    }
+  }
+
+  /** Wall time: the last invocation and the compute time summed over cells. */
+  static void timings(RunView v, HtmlReport html, List<CellRecord> cells) {
+    html.heading(2, "Timings");
+    double cellSeconds = 0;
+    double serverSeconds = 0;
+    for (CellRecord c : cells) {
+      cellSeconds += (c.meanQueryMillis() * c.queries() + c.serverMillis()) / 1000;
+      serverSeconds += c.serverMillis() / 1000;
+    }
+    html.paragraph(String.format(Locale.ROOT, "%d cells; summed cell time %.1f s (of which server embeddings %.1f s; "
+        + "queries inside a cell run in parallel, so this is the sum of per-query wall times, not elapsed time). "
+        + "Elapsed time of the last invocation: %s s on %s processors (cells already stored were not recomputed).",
+        cells.size(), cellSeconds, serverSeconds, v.provenance().path("durationSeconds").asText("-"),
+        v.provenance().path("availableProcessors").asText("-")));
+  }
+
+  /** results.csv (per seed), summary.csv (over seeds), timings.csv of the OK cells. */
+  static void writeTables(Path dir, List<CellRecord> cells) throws IOException {
+    List<CellSummary> rows = new ArrayList<>();
+    for (CellRecord c : cells) {
+      if (c.ok()) {
+        rows.add(c.summary(c.key().label()));
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    var perSeed = ResultsTable.perSeed(rows);
+    var summary = ResultsTable.aggregate(rows);
+    Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
+    files.put(dir.resolve(ResultWriter.RESULTS_CSV), out -> ResultWriter.writeCsv(drop(perSeed), out));
+    files.put(dir.resolve(ResultWriter.SUMMARY_CSV), out -> ResultWriter.writeCsv(drop(summary), out));
+    files.put(dir.resolve(ResultWriter.TIMINGS_CSV), out -> ResultWriter.writeCsv(perSeed.selectColumns(
+        ResultsTable.DATASET, ResultsTable.MECHANISM, ResultsTable.PRESET, ResultsTable.EPSILON, ResultsTable.SEED,
+        ResultsTable.QUERIES, ResultsTable.MS_PER_QUERY, ResultsTable.SERVER_SECONDS), out));
+    AtomicFiles.writeAll(files);
+  }
+
+  private static tech.tablesaw.api.Table drop(tech.tablesaw.api.Table t) {
+    tech.tablesaw.api.Table copy = t.copy();
+    for (String c : List.of(ResultsTable.MS_PER_QUERY, ResultsTable.SERVER_SECONDS)) {
+      if (copy.containsColumn(c)) {
+        copy.removeColumns(c);
+      }
+    }
+    return copy;
+  }
+
+  /** Writes a CSV from a header and rows (fields quoted when needed). */
+  static void writeCsv(Path file, List<String> header, List<List<String>> rows) throws IOException {
+    AtomicFiles.write(file, out -> {
+      out.write(csvLine(header));
+      for (List<String> r : rows) {
+        out.write(csvLine(r));
+      }
+    });
+  }
+
+  private static String csvLine(List<String> fields) {
+    List<String> q = new ArrayList<>();
+    for (String f : fields) {
+      q.add(f.contains(",") || f.contains("\"") || f.contains("\n") ? '"' + f.replace("\"", "\"\"") + '"' : f);
+    }
+    return String.join(",", q) + "\n";
+  }
+
+  static String pretty(JsonNode n) {
+    try {
+      return MAPPER.writeValueAsString(n);
+    } catch (IOException e) {
+      throw new IllegalStateException("a JSON tree must always serialise", e);
+    }
+  }
+}

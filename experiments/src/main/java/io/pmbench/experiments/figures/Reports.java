@@ -1,0 +1,67 @@
+package io.pmbench.experiments.figures;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.ResultWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Draws a run directory's report from its stored cells (no recomputation). */
+public final class Reports {
+  private Reports() {}
+
+  /** The view of a run directory: manifest, cells, provenance. */
+  public static RunView view(Path dir) throws IOException {
+    CellStore store = CellStore.read(dir);
+    Map<CellKey, CellRecord> cells = new LinkedHashMap<>();
+    for (CellRecord r : store.all()) {
+      cells.put(r.key(), r);
+    }
+    Path prov = dir.resolve(ResultWriter.PROVENANCE_JSON);
+    JsonNode p = Files.exists(prov) ? new ObjectMapper().readTree(Files.readString(prov)) : MissingNode.getInstance();
+    return new RunView(dir, store.manifest(), cells, p);
+  }
+
+  /** The experiment a manifest names, rebuilt from its grid (for rendering only). */
+  public static Experiment experiment(Manifest m) {
+    RunView grid = new RunView(Path.of("."), m, Map.of(), MissingNode.getInstance());
+    return switch (m.experiment()) {
+      case "run" -> new RunExperiment(grid.gridStrings("mechanisms"), grid.gridNumbers("epsilons"));
+      case "fig6" -> new Fig6(grid.gridStrings("mechanisms"), grid.gridNumbers("epsilons"),
+          grid.gridStrings("epsilonFree").isEmpty());
+      case "fig5" -> new Fig5(grid.gridStrings("mechanisms"), grid.grid("epsilon").asDouble());
+      case "fig3" -> new Fig3(grid.grid("maxIterations").asInt(), grid.grid("epsilon").asDouble());
+      case "fig7" -> new Fig7(grid.gridNumbers("epsilons"));
+      case "claims" -> new Claims();
+      default -> throw new IllegalArgumentException("run.json experiment must be one of run, fig6, fig5, fig3, fig7, "
+          + "claims. Provided value: " + m.experiment());
+    };
+  }
+
+  /** Renders {@code dir}'s report (CSV files, figures, report.html); returns the console text. */
+  public static String render(Path dir) throws IOException {
+    RunView v = view(dir);
+    Experiment e = experiment(v.manifest());
+    HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset)");
+    e.render(v, html);
+    AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
+    return e.console(v);
+  }
+
+  /** The report file of a run directory. */
+  public static Path reportFile(Path dir) {
+    return dir.resolve(ReportPages.REPORT);
+  }
+
+}

@@ -1,0 +1,129 @@
+package io.pmbench.experiments.figures;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.CellSummary;
+import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.ResultsTable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code pmbench run}: one grid of (mechanism × ε × seed) on one data set, in the order seed,
+ * mechanism, ε. Every (mechanism, ε) is validated before anything runs: a refused ε stops the
+ * command with one line and writes nothing.
+ *
+ * @param mechanisms mechanism names, in report order
+ * @param epsilons the ε values
+ */
+public record RunExperiment(List<String> mechanisms, List<Double> epsilons) implements Experiment {
+  public RunExperiment {
+    mechanisms = List.copyOf(mechanisms);
+    epsilons = List.copyOf(epsilons);
+    if (mechanisms.isEmpty()) {
+      throw new IllegalArgumentException("mechanisms must not be empty. Provided value: []");
+    }
+    if (epsilons.isEmpty()) {
+      throw new IllegalArgumentException("epsilon list must not be empty. Provided value: []");
+    }
+  }
+
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public String title() {
+    return "pmbench run";
+  }
+
+  @Override
+  public boolean recordFailures() {
+    return false;
+  }
+
+  @Override
+  public Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
+
+  @Override
+  public Map<String, Object> grid(GridSetup s) {
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("mechanisms", mechanisms);
+    g.put("epsilons", epsilons);
+    g.put("seeds", s.seeds());
+    return g;
+  }
+
+  @Override
+  public void validate(GridSetup s) {
+    for (String name : mechanisms) {
+      EmbeddingMechanism m = s.registry().get(name);
+      for (double eps : epsilons) {
+        m.validate(s.params(eps));
+      }
+    }
+  }
+
+  @Override
+  public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
+    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    List<Sweep.Task> out = new ArrayList<>();
+    for (long seed : s.seeds()) {
+      for (String name : mechanisms) {
+        for (double eps : epsilons) {
+          out.add(cells.protocol(runner, s.registry().get(name), s.params(eps),
+              new CellKey(s.data().name(), name, "", eps, seed), s.queriesPerCell(), null));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The cells of the view's grid in run order (seed, mechanism, ε). */
+  static List<CellRecord> inOrder(RunView v) {
+    List<CellRecord> out = new ArrayList<>();
+    for (long seed : v.seeds()) {
+      for (String m : v.gridStrings("mechanisms")) {
+        for (double eps : v.gridNumbers("epsilons")) {
+          v.cell(new CellKey(v.dataset(), m, "", eps, seed)).ifPresent(out::add);
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void render(RunView v, HtmlReport html) throws IOException {
+    List<CellRecord> cells = inOrder(v);
+    ReportPages.writeTables(v.dir(), cells);
+    ReportPages.intro(v, html, "Recall@K of the retrieval protocol (SPEC.md sections 1-2) for every mechanism, "
+        + "epsilon and seed of the grid.");
+    html.heading(2, "Results");
+    List<CellSummary> rows = cells.stream().filter(CellRecord::ok).map(c -> c.summary(c.key().label())).toList();
+    if (!rows.isEmpty()) {
+      html.pre(ResultsTable.toConsole(ResultsTable.aggregate(rows)));
+    }
+    ReportPages.refusals(html, cells);
+    ReportPages.privacy(html, cells);
+    ReportPages.preset(v, html);
+    ReportPages.timings(v, html, cells);
+    ReportPages.reproduce(v, html);
+  }
+
+  @Override
+  public String console(RunView v) {
+    List<CellSummary> rows = inOrder(v).stream().filter(CellRecord::ok).map(c -> c.summary(c.key().label())).toList();
+    return rows.isEmpty() ? "(no finished cells)" : ResultsTable.toConsole(ResultsTable.aggregate(rows));
+  }
+}

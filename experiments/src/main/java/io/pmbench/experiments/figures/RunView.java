@@ -1,0 +1,77 @@
+package io.pmbench.experiments.figures;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.Manifest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A finished (or partly finished) run as the report sees it: the manifest, the stored cells and
+ * the provenance of the last invocation, if it was written.
+ *
+ * @param dir the run directory
+ * @param manifest its run.json
+ * @param cells the stored cells by key
+ * @param provenance provenance.json, or a missing node
+ */
+public record RunView(Path dir, Manifest manifest, Map<CellKey, CellRecord> cells, JsonNode provenance) {
+  public RunView {
+    cells = new TreeMap<>(cells);
+  }
+
+  /** The grid entry {@code name} of run.json. */
+  public JsonNode grid(String name) {
+    return manifest.grid().path(name);
+  }
+
+  /** A list of strings from the grid. */
+  public List<String> gridStrings(String name) {
+    List<String> out = new ArrayList<>();
+    grid(name).forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
+  /** A list of numbers from the grid. */
+  public List<Double> gridNumbers(String name) {
+    List<Double> out = new ArrayList<>();
+    grid(name).forEach(n -> out.add(n.asDouble()));
+    return out;
+  }
+
+  /** The seeds of the grid. */
+  public List<Long> seeds() {
+    List<Long> out = new ArrayList<>();
+    grid("seeds").forEach(n -> out.add(n.asLong()));
+    return out;
+  }
+
+  /** The data-set name. */
+  public String dataset() {
+    return manifest.config().path("datasetName").asText();
+  }
+
+  /** The preset's CLI name. */
+  public String preset() {
+    return manifest.config().path("preset").asText();
+  }
+
+  /** The cell of a key, if stored. */
+  public Optional<CellRecord> cell(CellKey key) {
+    return Optional.ofNullable(cells.get(key));
+  }
+
+  /** The cells of a key pattern over the grid's seeds (missing ones left out). */
+  public List<CellRecord> overSeeds(String mechanism, String variant, double epsilon) {
+    List<CellRecord> out = new ArrayList<>();
+    for (long seed : seeds()) {
+      cell(new CellKey(dataset(), mechanism, variant, epsilon, seed)).ifPresent(out::add);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The paper's experiments (SPEC.md §9) as grids of cells with their reports: {@code run},
+ * {@code fig6}, {@code fig5}, {@code fig3}, {@code fig7}, {@code table2} and {@code claims}.
+ * Each experiment plans its cells from a {@link io.pmbench.experiments.sweep.GridSetup} and
+ * renders its figures, CSV files and {@code report.html} from stored cells alone, so
+ * {@code pmbench report DIR} regenerates a report without recomputing anything.
+ */
+package io.pmbench.experiments.figures;

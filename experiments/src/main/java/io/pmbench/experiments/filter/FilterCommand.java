@@ -1,0 +1,235 @@
+package io.pmbench.experiments.filter;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.reports.GitInfo;
+import io.pmbench.reports.Provenance;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pmbench filter}: the generative privatisation filter against the Gaussian mechanism (BASELINES.md §7). */
+@Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (BASELINES.md section 7):",
+        "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a",
+        "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv",
+        "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures",
+        "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
+public final class FilterCommand implements Callable<Integer> {
+  /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
+  static final int[] FOOTWEAR = {5, 7, 9};
+  /** Case 1's utility classes on MNIST (the paper's "digit contains a circle"). */
+  static final int[] CIRCLE = {0, 6, 8, 9};
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  @Option(names = "--dataset", defaultValue = FashionMnist.NAME, paramLabel = "SPEC",
+      description = "A 10-class data set (see `pmbench datasets`), e.g. idx:DIR for MNIST. Default: ${DEFAULT-VALUE}.")
+  String dataset;
+
+  @Option(names = "--budgets", defaultValue = "10,30,100,300,1000,3000", split = ",", paramLabel = "B",
+      description = "Distortion budgets b (ascending). Default: ${DEFAULT-VALUE}.")
+  List<Double> budgets;
+
+  @Option(names = "--cases", defaultValue = "case1,case2", split = ",", paramLabel = "CASE",
+      description = "case1 (private: class id) and/or case2 (private: class >= 5, utility: even). Default: ${DEFAULT-VALUE}.")
+  List<String> cases;
+
+  @Option(names = "--case1-utility", defaultValue = "auto", paramLabel = "C1,C2,..",
+      description = "Case 1's utility class set: 'auto' = 5,7,9 (footwear) on fashion-mnist, 0,6,8,9 (circle) "
+          + "otherwise. Default: ${DEFAULT-VALUE}.")
+  String case1Utility;
+
+  @Option(names = "--latent-dim", defaultValue = "10", description = "Encoder latent dimension q. Default: ${DEFAULT-VALUE}.")
+  int latentDim;
+
+  @Option(names = "--clip-radius", defaultValue = "auto", paramLabel = "R|auto|none",
+      description = "Radius latents are clipped to: auto = 2 sqrt(q) (twice the PPCA prior's typical norm), none = no "
+          + "clipping (Theorem 3 is then refused). Default: ${DEFAULT-VALUE}.")
+  String clipRadius;
+
+  @Option(names = "--epochs", defaultValue = "60", description = "Epochs of the min-max game. Default: ${DEFAULT-VALUE}.")
+  int epochs;
+
+  @Option(names = "--filter-rows", defaultValue = "10000", paramLabel = "N",
+      description = "Training rows the game uses (a seeded sample; 0 = all). Default: ${DEFAULT-VALUE}.")
+  int filterRows;
+
+  @Option(names = "--adversary-steps", defaultValue = "5", paramLabel = "K",
+      description = "Adam steps of each game classifier per filter step. Default: ${DEFAULT-VALUE}.")
+  int adversarySteps;
+
+  @Option(names = "--penalty", defaultValue = "one-sided", paramLabel = "one-sided|two-sided",
+      description = "Budget penalty: one-sided = lambda max(D-b,0) + lambda max(D-b,0)^2 (the constraint D <= b); "
+          + "two-sided = eq. 17 as printed, lambda max(D-b,0) + lambda (D-b)^2. Default: ${DEFAULT-VALUE}.")
+  String penalty;
+
+  @Option(names = "--beta", defaultValue = "2", description = "Weight beta of the utility loss. Default: ${DEFAULT-VALUE}.")
+  double beta;
+
+  @Option(names = "--eval-rows", defaultValue = "20000", paramLabel = "N",
+      description = "Released training rows the fresh classifiers are fitted on (0 = all). Default: ${DEFAULT-VALUE}.")
+  int evalRows;
+
+  @Option(names = "--eval-epochs", defaultValue = "10", description = "Epochs of each fresh classifier. Default: ${DEFAULT-VALUE}.")
+  int evalEpochs;
+
+  @Option(names = "--eval-hidden", defaultValue = "32",
+      description = "Hidden ELU units of the fresh 2-layer classifier. Default: ${DEFAULT-VALUE}.")
+  int evalHidden;
+
+  @Option(names = "--repeats", defaultValue = "3",
+      description = "Releases (fresh noise, fresh classifiers) per score. Default: ${DEFAULT-VALUE}.")
+  int repeats;
+
+  @Option(names = "--alpha", defaultValue = "2", description = "Renyi order alpha reported. Default: ${DEFAULT-VALUE}.")
+  double alpha;
+
+  @Option(names = "--delta", defaultValue = "1e-5", description = "delta of the (epsilon, delta) conversion. Default: ${DEFAULT-VALUE}.")
+  double delta;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads (results do not depend on it). "
+      + "Default: the number of processors.")
+  Integer threads;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time>.")
+  Path out;
+
+  @Option(names = "--verbose", description = "Print stack traces with errors.")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter outWriter = cmd.commandLine().getOut();
+    Instant start = Instant.now();
+    long cpuStart = cpuNanos();
+    config(FashionMnist.NAME); // checks the options before the data set is loaded
+    err.println("pmbench filter: loading " + dataset + " ...");
+    err.flush();
+    FeatureSet data = DatasetRegistry.standard().load(dataset);
+    FilterExperiment.Config cfg = config(data.name());
+    err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
+        data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
+    err.flush();
+    FilterExperiment.Results res = FilterExperiment.run(data, cfg, line -> {
+      synchronized (err) {
+        err.println("pmbench filter: " + line);
+        err.flush();
+      }
+    });
+    Map<String, Double> seconds = new LinkedHashMap<>(res.seconds());
+    seconds.put("process CPU (all threads)", (cpuNanos() - cpuStart) / 1e9);
+    seconds.put("wall clock (load to report)", (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1e3);
+    res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
+        seconds);
+    Path dir = out != null ? out : defaultOut(data.name(), start);
+    String commandLine = "pmbench filter " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
+        data.fileChecksums(), GitInfo.detect(Path.of("").toAbsolutePath()), start, Instant.now());
+    Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
+        data.fileChecksums(), data.licence(), commandLine, prov));
+    outWriter.println(FilterReport.console(cfg, res));
+    outWriter.printf(Locale.ROOT, "Wall clock %.1f s, process CPU %.1f s.%n", seconds.get("wall clock (load to report)"),
+        seconds.get("process CPU (all threads)"));
+    outWriter.println("Results: " + dir.toAbsolutePath());
+    outWriter.println("  " + FilterReport.ACCURACY_CSV + ", " + FilterReport.RENYI_CSV + ", " + FilterReport.TRAINING_CSV
+        + ", " + FilterReport.GAMMA_CSV + ", " + FilterReport.ENCODER_CSV + ", filter-*.png/.svg, "
+        + report.getFileName() + ", provenance.json, " + FilterReport.TIMINGS_CSV);
+    outWriter.flush();
+    return 0;
+  }
+
+  /** The configuration from the options, for the data set named {@code dataName}. */
+  FilterExperiment.Config config(String dataName) {
+    double radius = switch (clipRadius.strip()) {
+      case "auto" -> 2 * Math.sqrt(latentDim);
+      case "none" -> Double.POSITIVE_INFINITY;
+      default -> parseRadius(clipRadius);
+    };
+    List<LabelTask> tasks = new ArrayList<>();
+    for (String c : cases) {
+      switch (c.strip()) {
+        case "case1" -> tasks.add(case1(dataName));
+        case "case2" -> tasks.add(LabelTask.case2());
+        default -> throw new IllegalArgumentException("--cases must be case1 and/or case2. Provided value: " + c);
+      }
+    }
+    int nThreads = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+    GameConfig game = GameConfig.paper(epochs, latentDim, adversarySteps, GameConfig.Penalty.parse(penalty));
+    game = new GameConfig(beta, game.epochs(), game.batch(), game.learningRate(), game.lambdaStart(),
+        game.halvingEpochs(), game.lambdaFloor(), game.hidden(), game.warmupEpochs(), game.noiseDim(), game.initScale(),
+        game.adversarySteps(), game.penalty());
+    return new FilterExperiment.Config(latentDim, radius, budgets, game, filterRows,
+        new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, seed, nThreads);
+  }
+
+  private LabelTask case1(String dataName) {
+    if (case1Utility.strip().equals("auto")) {
+      return dataName.equals(FashionMnist.NAME) ? LabelTask.case1(FOOTWEAR, "footwear")
+          : LabelTask.case1(CIRCLE, "circle digit");
+    }
+    return LabelTask.case1(parseClasses(case1Utility), "classes " + case1Utility.strip());
+  }
+
+
+  private static double parseRadius(String s) {
+    try {
+      double r = Double.parseDouble(s.strip());
+      if (r > 0 && Double.isFinite(r)) {
+        return r;
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the message below
+    }
+    throw new IllegalArgumentException("--clip-radius must be a positive number, auto or none. Provided value: " + s);
+  }
+
+  private static int[] parseClasses(String s) {
+    try {
+      return java.util.Arrays.stream(s.split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray();
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--case1-utility must be 'auto' or a comma list of class ids. Provided value: "
+          + s);
+    }
+  }
+
+  private Map<String, Object> provenanceConfig(FilterExperiment.Config cfg) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("experiment", "filter");
+    m.put("dataset", dataset);
+    m.put("encoder", "probabilistic PCA (not the paper's VAE)");
+    m.put("filter", cfg);
+    return m;
+  }
+
+  private static Path defaultOut(String dataName, Instant start) {
+    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
+    return Path.of("pmbench-results", "filter-" + dataName + "-" + stamp);
+  }
+
+  private static long cpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    return 0;
+  }
+}

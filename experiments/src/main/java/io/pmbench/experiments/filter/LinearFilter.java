@@ -1,0 +1,137 @@
+package io.pmbench.experiments.filter;
+
+import io.pmbench.core.random.Seeds;
+import java.util.SplittableRandom;
+
+/**
+ * The paper's linear generative filter (its eq. 30 and 49): z̃ = z + Γ·[w; onehot(y)] = z + A w
+ * + V onehot(y), w ~ N(0, I_m), with Γ = [A V] a d × (m + K) matrix: the noise block A (d × m)
+ * shapes the Gaussian noise, the bias block V (d × K) shifts each private class y by its column
+ * v_y. Given (z, y) the output is N(z + v_y, AAᵀ).
+ *
+ * <p>Immutable; Γ is stored row-major.
+ */
+public final class LinearFilter {
+  private final int dim;
+  private final int noiseDim;
+  private final int classes;
+  private final double[] gamma;
+
+  /**
+   * @param dim d, the latent dimension
+   * @param noiseDim m, the dimension of w
+   * @param classes K, the number of private classes
+   * @param gamma Γ, row-major d × (m + K) (copied)
+   */
+  public LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
+    Args.positive(dim, "filter latent dimension");
+    Args.positive(noiseDim, "filter noise dimension");
+    Args.require(classes >= 2, "filter private classes", ">= 2", classes);
+    Args.require(gamma.length == dim * (noiseDim + classes), "Gamma length", "d*(m+K) = " + dim * (noiseDim + classes),
+        gamma.length);
+    for (double g : gamma) {
+      Args.require(Double.isFinite(g), "Gamma entries", "finite", g);
+    }
+    this.dim = dim;
+    this.noiseDim = noiseDim;
+    this.classes = classes;
+    this.gamma = gamma.clone();
+  }
+
+  /** Builds Γ = [A V] from its blocks (row-major d × m and d × K). */
+  public static LinearFilter of(double[] a, double[] v, int dim) {
+    Args.require(a.length % dim == 0 && v.length % dim == 0, "filter blocks", "multiples of d = " + dim,
+        a.length + ", " + v.length);
+    int m = a.length / dim;
+    int k = v.length / dim;
+    double[] g = new double[dim * (m + k)];
+    for (int r = 0; r < dim; r++) {
+      System.arraycopy(a, r * m, g, r * (m + k), m);
+      System.arraycopy(v, r * k, g, r * (m + k) + m, k);
+    }
+    return new LinearFilter(dim, m, k, g);
+  }
+
+  public int dim() {
+    return dim;
+  }
+
+  public int noiseDim() {
+    return noiseDim;
+  }
+
+  public int classes() {
+    return classes;
+  }
+
+  /** Γ, row-major d × (m + K) (a copy). */
+  public double[] gamma() {
+    return gamma.clone();
+  }
+
+  /** The noise block A, row-major d × m. */
+  public double[] noiseBlock() {
+    double[] a = new double[dim * noiseDim];
+    for (int r = 0; r < dim; r++) {
+      System.arraycopy(gamma, r * (noiseDim + classes), a, r * noiseDim, noiseDim);
+    }
+    return a;
+  }
+
+  /** The bias block V, row-major d × K (column y is the shift of class y). */
+  public double[] biasBlock() {
+    double[] v = new double[dim * classes];
+    for (int r = 0; r < dim; r++) {
+      System.arraycopy(gamma, r * (noiseDim + classes) + noiseDim, v, r * classes, classes);
+    }
+    return v;
+  }
+
+  /** AAᵀ, row-major d × d: the covariance of the filter's output given (z, y). */
+  public double[] noiseCovariance() {
+    double[] a = noiseBlock();
+    double[] c = new double[dim * dim];
+    for (int i = 0; i < dim; i++) {
+      for (int j = 0; j < dim; j++) {
+        double s = 0;
+        for (int k = 0; k < noiseDim; k++) {
+          s += a[i * noiseDim + k] * a[j * noiseDim + k];
+        }
+        c[i * dim + j] = s;
+      }
+    }
+    return c;
+  }
+
+  /** Writes z̃ = z + A w + v_y into {@code out} for one row ({@code z} at offset {@code zOff}). */
+  public void apply(double[] z, int zOff, double[] w, int y, double[] out, int outOff) {
+    Args.require(y >= 0 && y < classes, "private label", "in [0, " + (classes - 1) + "]", y);
+    int width = noiseDim + classes;
+    for (int r = 0; r < dim; r++) {
+      int g = r * width;
+      double s = z[zOff + r] + gamma[g + noiseDim + y];
+      for (int k = 0; k < noiseDim; k++) {
+        s += gamma[g + k] * w[k];
+      }
+      out[outOff + r] = s;
+    }
+  }
+
+  /**
+   * Releases every row: z̃_i = z_i + A w_i + v_{y_i} with a fresh w_i ~ N(0, I) from {@code rng}
+   * (rows in order). Returns row-major n × d.
+   */
+  public double[] release(double[] z, int[] privateLabels, SplittableRandom rng) {
+    int n = privateLabels.length;
+    Args.require(z.length == n * dim, "latent rows", "n*d = " + n * dim, z.length);
+    double[] out = new double[n * dim];
+    double[] w = new double[noiseDim];
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < noiseDim; k++) {
+        w[k] = Seeds.gaussian(rng);
+      }
+      apply(z, i * dim, w, privateLabels[i], out, i * dim);
+    }
+    return out;
+  }
+}

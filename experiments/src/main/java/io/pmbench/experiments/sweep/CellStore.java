@@ -1,0 +1,200 @@
+package io.pmbench.experiments.sweep;
+
+import io.pmbench.reports.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The finished cells of one run directory: {@code DIR/run.json} (the {@link Manifest}) and one
+ * file per cell under {@code DIR/cells/}. Every cell is written to a temporary file, forced to
+ * disk and renamed into place ({@link AtomicFiles}), so a killed process leaves either the whole
+ * cell or none of it (plus, at worst, a hidden temporary file, which the next open deletes).
+ * A key maps to one file name, so a cell is never counted twice.
+ *
+ * <p>While open for writing the store holds an exclusive lock on {@code DIR/.lock}: a second
+ * process on the same directory fails at once instead of racing the first. The operating system
+ * releases the lock when the process dies, even by {@code kill -9}.
+ */
+public final class CellStore implements AutoCloseable {
+  /** The manifest's file name. */
+  public static final String MANIFEST = "run.json";
+  /** The folder of the cell files. */
+  public static final String CELLS = "cells";
+
+  private final Path dir;
+  private final Manifest manifest;
+  private final ConcurrentSkipListMap<CellKey, CellRecord> cells = new ConcurrentSkipListMap<>();
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+
+  private CellStore(Path dir, Manifest manifest, FileChannel lockChannel, FileLock lock) {
+    this.dir = dir;
+    this.manifest = manifest;
+    this.lockChannel = lockChannel;
+    this.lock = lock;
+  }
+
+  /**
+   * Opens {@code dir} for a run with {@code manifest}: creates it if new; if it already holds a
+   * run of another configuration, fails naming the differing keys unless {@code fresh}, which
+   * discards the old cells. Loads the finished cells and deletes stale temporary files.
+   *
+   * @throws IllegalStateException for a configuration clash or a second process on the directory
+   */
+  public static CellStore open(Path dir, Manifest manifest, boolean fresh) throws IOException {
+    Files.createDirectories(dir);
+    FileChannel channel = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null;
+    }
+    if (lock == null) {
+      channel.close();
+      throw new IllegalStateException(dir + " is in use by another pmbench process (it holds " + dir.resolve(".lock")
+          + "); wait for it or choose another --out");
+    }
+    try {
+      Path manifestFile = dir.resolve(MANIFEST);
+      Path cellDir = dir.resolve(CELLS);
+      if (Files.exists(manifestFile) && !fresh) {
+        Manifest old = Manifest.parse(Files.readString(manifestFile), manifestFile.toString());
+        if (!old.fingerprint().equals(manifest.fingerprint())) {
+          throw new IllegalStateException(dir + " holds cells of another configuration (differs in "
+              + String.join(", ", manifest.differences(old)) + "); rerun with --fresh to discard them, or choose "
+              + "another --out");
+        }
+      }
+      if (fresh) {
+        deleteCells(cellDir);
+      }
+      Files.createDirectories(cellDir);
+      AtomicFiles.write(manifestFile, out -> out.write(manifest.toJson()));
+      CellStore store = new CellStore(dir, manifest, channel, lock);
+      store.load(cellDir, true);
+      return store;
+    } catch (IOException | RuntimeException e) {
+      lock.release();
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Opens a finished run directory read-only (for {@code pmbench report}). */
+  public static CellStore read(Path dir) throws IOException {
+    Path manifestFile = dir.resolve(MANIFEST);
+    if (!Files.exists(manifestFile)) {
+      throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no " + MANIFEST
+          + " in " + dir);
+    }
+    CellStore store = new CellStore(dir, Manifest.parse(Files.readString(manifestFile), manifestFile.toString()),
+        null, null);
+    store.load(dir.resolve(CELLS), false);
+    return store;
+  }
+
+  private void load(Path cellDir, boolean cleanTemporaries) throws IOException {
+    if (!Files.isDirectory(cellDir)) {
+      return;
+    }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir)) {
+      ds.forEach(files::add);
+    }
+    files.sort(null);
+    String fingerprint = manifest.fingerprint();
+    for (Path f : files) {
+      if (AtomicFiles.isTemporary(f)) {
+        if (cleanTemporaries) {
+          Files.deleteIfExists(f); // left by a killed process mid-write: the cell was not finished
+        }
+        continue;
+      }
+      if (!f.getFileName().toString().endsWith(".json")) {
+        continue;
+      }
+      CellRecord r;
+      try {
+        r = CellRecord.parse(Files.readString(f, StandardCharsets.UTF_8));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(f + ": " + e.getMessage() + " (delete the file to recompute the cell)", e);
+      }
+      if (!r.key().fileName().equals(f.getFileName().toString())) {
+        throw new IllegalStateException(f + " holds the cell " + r.key().fileName() + " (renamed?); delete it to "
+            + "recompute the cell");
+      }
+      if (!r.fingerprint().equals(fingerprint)) {
+        throw new IllegalStateException(f + " was made under configuration " + r.fingerprint() + ", not this run's "
+            + fingerprint + "; rerun with --fresh");
+      }
+      cells.put(r.key(), r);
+    }
+  }
+
+  private static void deleteCells(Path cellDir) throws IOException {
+    if (!Files.isDirectory(cellDir)) {
+      return;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir)) {
+      for (Path f : ds) {
+        Files.delete(f);
+      }
+    }
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public Manifest manifest() {
+    return manifest;
+  }
+
+  /** The finished cell of {@code key}, if any. */
+  public Optional<CellRecord> get(CellKey key) {
+    return Optional.ofNullable(cells.get(key));
+  }
+
+  /** Every finished cell, in key order. */
+  public List<CellRecord> all() {
+    return List.copyOf(cells.values());
+  }
+
+  /** Writes a finished cell at once (atomically); safe to call from several threads. */
+  public void put(CellRecord r) {
+    if (lock == null) {
+      throw new IllegalStateException("store of " + dir + " is read-only");
+    }
+    if (!r.fingerprint().equals(manifest.fingerprint())) {
+      throw new IllegalArgumentException("cell fingerprint must be the run's " + manifest.fingerprint()
+          + ". Provided value: " + r.fingerprint());
+    }
+    try {
+      AtomicFiles.write(dir.resolve(CELLS).resolve(r.key().fileName()), out -> out.write(r.toJson()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write cell " + r.key().fileName() + " in " + dir, e);
+    }
+    cells.put(r.key(), r);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (lock != null) {
+      lock.release();
+      lockChannel.close();
+    }
+  }
+}

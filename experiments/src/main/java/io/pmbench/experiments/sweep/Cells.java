@@ -1,0 +1,56 @@
+package io.pmbench.experiments.sweep;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.protocol.CellResult;
+import io.pmbench.core.protocol.ProtocolRunner;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Makes {@link Sweep.Task}s that run one protocol cell and turn its {@link CellResult} into a
+ * {@link CellRecord}. A mechanism that refuses the parameters ({@code validate} throws
+ * {@link IllegalArgumentException}: its guarantee does not exist there) gives a REFUSED cell
+ * with the mechanism's message; when {@code recordFailures} is set, a run that stops with a
+ * named error ({@link IllegalArgumentException} or {@link IllegalStateException}, e.g. a kernel
+ * underflow) gives a FAILED cell instead of stopping the sweep. Any other exception stops it.
+ *
+ * @param fingerprint the run's configuration fingerprint
+ * @param preset the preset's CLI name
+ * @param gitCommit the commit recorded in every cell
+ * @param recordFailures whether refusals and failures become cells (figures) or stop the run
+ */
+public record Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures) {
+  /** Extra arrays a figure stores with a cell, computed after the cell ran. */
+  @FunctionalInterface
+  public interface Extras extends Function<CellResult, SortedMap<String, double[]>> {}
+
+  /** A task running {@code mechanism} at {@code params} for {@code key.seed()}. */
+  public Sweep.Task protocol(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
+      CellKey key, long queries, Extras extras) {
+    return new Sweep.Task(key, queries, progress -> {
+      try {
+        mechanism.validate(params);
+      } catch (IllegalArgumentException e) {
+        if (!recordFailures) {
+          throw e;
+        }
+        return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
+            CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
+      }
+      CellResult r;
+      try {
+        r = runner.run(mechanism, params, key.seed(), progress);
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        if (!recordFailures) {
+          throw e;
+        }
+        return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
+            CellRecord.Outcome.FAILED, e.getMessage(), gitCommit);
+      }
+      return CellRecord.of(key, fingerprint, preset, r, extras == null ? new TreeMap<>() : extras.apply(r),
+          gitCommit);
+    });
+  }
+}

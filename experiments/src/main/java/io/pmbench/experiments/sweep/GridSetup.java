@@ -1,0 +1,106 @@
+package io.pmbench.experiments.sweep;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.protocol.ProtocolConfig;
+import io.pmbench.reports.GitInfo;
+import io.pmbench.reports.Provenance;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Everything an experiment shares across its cells: the loaded data set, preset and parameter
+ * builder, δ, protocol, seeds, the mechanism registry and where the run goes.
+ *
+ * @param datasetSpec the data set as given on the command line
+ * @param data the loaded feature set
+ * @param preset the fidelity preset
+ * @param params the preset builder carrying every override (read only through {@link #params})
+ * @param delta δ of every private mechanism
+ * @param protocol the protocol settings
+ * @param seeds run seeds, in order
+ * @param registry the mechanisms
+ * @param out the run directory
+ * @param parallel cells run at once
+ * @param fresh discard cells of another configuration
+ * @param commandLine the command line as typed
+ * @param git the checkout's commit
+ */
+public record GridSetup(
+    String datasetSpec,
+    FeatureSet data,
+    Preset preset,
+    Preset.Builder params,
+    double delta,
+    ProtocolConfig protocol,
+    List<Long> seeds,
+    MechanismRegistry registry,
+    Path out,
+    int parallel,
+    boolean fresh,
+    String commandLine,
+    GitInfo git) {
+  public GridSetup {
+    seeds = List.copyOf(seeds);
+  }
+
+  /** The same setup writing into another directory (a part of a larger run). */
+  public GridSetup withOut(Path dir) {
+    return new GridSetup(datasetSpec, data, preset, params, delta, protocol, seeds, registry, dir, parallel, fresh,
+        commandLine, git);
+  }
+
+  /** The parameters at ε (the preset's calibration rule applies per ε unless forced). */
+  public MechanismParams params(double epsilon) {
+    return params.build(epsilon, delta);
+  }
+
+  /** Queries per cell under this protocol. */
+  public int queriesPerCell() {
+    int n = data.test().size();
+    return protocol.nQueries() == ProtocolConfig.ALL_QUERIES ? n : Math.min(n, protocol.nQueries());
+  }
+
+  /**
+   * The configuration a cell's numbers depend on, besides its key: data set (spec, name,
+   * content SHA-256), preset, δ, protocol and the mechanism parameters. The parameters are
+   * recorded at ε = 0.5 and ε = 2 (without ε itself), which captures both every fixed knob and
+   * the calibration rule on each side of ε = 1 where {@code paper} switches CLASSIC to ANALYTIC.
+   */
+  public Map<String, Object> config(Map<String, ?> experimentExtras) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("dataset", datasetSpec);
+    m.put("datasetName", data.name());
+    m.put("datasetSha256", data.sha256());
+    m.put("preset", preset.cliName());
+    m.put("delta", delta);
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("nPublic", protocol.nPublic());
+    p.put("nQueries", protocol.nQueries() == ProtocolConfig.ALL_QUERIES ? "all" : protocol.nQueries());
+    p.put("dummies", protocol.dummies());
+    p.put("ks", protocol.ks());
+    m.put("protocol", p);
+    m.put("paramsBelowEpsilonOne", withoutEpsilon(params(0.5)));
+    m.put("paramsAtEpsilonOneAndAbove", withoutEpsilon(params(2)));
+    m.put("experiment", new TreeMap<>(experimentExtras));
+    return m;
+  }
+
+  private static Map<String, Object> withoutEpsilon(MechanismParams p) {
+    Map<String, Object> d = new TreeMap<>(p.describe());
+    d.remove("epsilon");
+    return d;
+  }
+
+  /** Provenance of this run, ended now. */
+  public Provenance provenance(Map<String, ?> config, Instant start) {
+    return Provenance.of(commandLine, config, seeds, data.name(), data.sha256(), data.fileChecksums(), git, start,
+        Instant.now());
+  }
+}

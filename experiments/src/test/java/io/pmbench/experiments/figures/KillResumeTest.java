@@ -1,0 +1,69 @@
+package io.pmbench.experiments.figures;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real crash: {@code pmbench fig6} runs as a separate JVM, is killed with SIGKILL
+ * ({@code Process.destroyForcibly}, i.e. {@code kill -9} on Linux) once its first cell file
+ * appears, and is restarted with the same command. The resumed run must finish with results
+ * byte-identical to an uninterrupted run and must not recompute the cells that were on disk.
+ */
+@Tag("slow")
+class KillResumeTest {
+  private static Process start(Path dir, Path log) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "io.pmbench.experiments.cli.Pmbench"));
+    cmd.addAll(List.of("fig6", "--dataset", FiguresCliTest.DATA, "--public", "100", "--queries", "150", "--seeds",
+        "2", "--mechanisms", "features,smlq,privatemail,label-only,random", "--epsilon", "0.1,1", "--parallel", "1",
+        "--out", dir.toString()));
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  private static long cellFiles(Path dir) throws Exception {
+    Path cells = dir.resolve("cells");
+    if (!Files.isDirectory(cells)) {
+      return 0;
+    }
+    try (var s = Files.list(cells)) {
+      return s.filter(p -> p.getFileName().toString().endsWith(".json")
+          && !p.getFileName().toString().startsWith(".")).count();
+    }
+  }
+
+  @Test
+  void fig6_killedAfterFirstCellAndRestarted_sameResultsAsUninterrupted(@TempDir Path tmp) throws Exception {
+    Path killed = tmp.resolve("killed");
+    Process p = start(killed, tmp.resolve("log1"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (cellFiles(killed) == 0 && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertTrue(p.isAlive(), "the run ended before it could be killed (enlarge the grid):\n"
+        + Files.readString(tmp.resolve("log1")));
+    p.destroyForcibly().waitFor();
+    long before = cellFiles(killed);
+    Process resumed = start(killed, tmp.resolve("log2"));
+    assertTrue(resumed.waitFor(300, TimeUnit.SECONDS), "resumed run did not finish");
+    assertEquals(0, resumed.exitValue(), Files.readString(tmp.resolve("log2")));
+    String log = Files.readString(tmp.resolve("log2"));
+    assertTrue(log.contains(before + " reused"), "cells on disk must be reused, not recomputed:\n" + log);
+    Path clean = tmp.resolve("clean");
+    Process full = start(clean, tmp.resolve("log3"));
+    assertTrue(full.waitFor(300, TimeUnit.SECONDS));
+    assertEquals(0, full.exitValue(), Files.readString(tmp.resolve("log3")));
+    for (String f : FiguresCliTest.FILES) {
+      assertArrayEquals(Files.readAllBytes(clean.resolve(f)), Files.readAllBytes(killed.resolve(f)), f);
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package io.pmbench.reports.figures;
+
+import io.pmbench.reports.AtomicFiles;
+import de.erichseifert.vectorgraphics2d.Document;
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.Cross;
+import org.knowm.xchart.style.markers.Diamond;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws {@link LineFigure}s and {@link ScatterFigure}s with XChart (headless: AWT is switched to
+ * headless mode before the first chart) and writes each as {@code <stem>.png} and
+ * {@code <stem>.svg}, atomically. Colours come from one fixed palette so a mechanism or a class
+ * keeps its colour across figures; nothing depends on the time or the machine, so the SVG of a
+ * figure is a function of its data.
+ */
+public final class Charts {
+  /** Width and height in pixels of every chart. */
+  public static final int WIDTH = 1000;
+  public static final int HEIGHT = 560;
+
+  /** Tableau-10 followed by darker variants: distinguishable and printable. */
+  private static final Color[] PALETTE = {
+      new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
+      new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F), new Color(0xBAB0AC),
+      new Color(0x1F3A5F), new Color(0x8C4A00), new Color(0x7A1F1F), new Color(0x2F5E5A), new Color(0x2C5126)};
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  private Charts() {}
+
+  /** The palette colour of index i (wraps around). */
+  public static Color colour(int i) {
+    return PALETTE[Math.floorMod(i, PALETTE.length)];
+  }
+
+  /** The XChart chart of a line figure. */
+  public static XYChart chart(LineFigure f) {
+    XYChart chart = base(f.title(), f.xLabel(), f.yLabel());
+    chart.getStyler().setXAxisLogarithmic(f.logX());
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    chart.getStyler().setErrorBarsColor(null);
+    int i = 0;
+    double yMax = Double.NEGATIVE_INFINITY;
+    for (Series raw : f.series()) {
+      Series s = raw.finitePoints();
+      XYSeries xy;
+      if (s.x().length == 0) {
+        i++;
+        continue;
+      }
+      if (s.hasInterval()) {
+        double[] err = new double[s.y().length];
+        for (int j = 0; j < err.length; j++) {
+          // XChart draws symmetric bars: show the larger side so the bar covers the interval.
+          err[j] = Math.max(s.y()[j] - s.low()[j], s.high()[j] - s.y()[j]);
+          yMax = Math.max(yMax, s.y()[j] + err[j]);
+        }
+        xy = chart.addSeries(s.label(), s.x(), s.y(), err);
+      } else {
+        xy = chart.addSeries(s.label(), s.x(), s.y());
+        for (double v : s.y()) {
+          yMax = Math.max(yMax, v);
+        }
+      }
+      xy.setLineColor(colour(i));
+      xy.setMarkerColor(colour(i));
+      xy.setMarker(SeriesMarkers.CIRCLE);
+      i++;
+    }
+    if (proportions(f)) {
+      // Recall is a proportion: keep the axis on [0, 1] so bars clipped at the ends read correctly.
+      chart.getStyler().setYAxisMin(0.0);
+      chart.getStyler().setYAxisMax(1.0);
+      yMax = Math.min(yMax, 1.0);
+    }
+    for (LineFigure.Marker m : f.markers()) {
+      AnnotationLine line = new AnnotationLine(m.x(), true, false);
+      chart.addAnnotation(line);
+      if (Double.isFinite(yMax)) {
+        chart.addAnnotation(new AnnotationText(m.label(), m.x(), yMax, false));
+      }
+    }
+    return chart;
+  }
+
+  private static boolean proportions(LineFigure f) {
+    for (Series s : f.series()) {
+      for (double[] a : new double[][] {s.y(), s.low(), s.high()}) {
+        for (double v : a) {
+          if (Double.isFinite(v) && (v < 0 || v > 1)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The XChart chart of a scatter figure. */
+  public static XYChart chart(ScatterFigure f) {
+    XYChart chart = base(f.title(), f.xLabel(), f.yLabel());
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    for (ScatterFigure.Group g : f.groups()) {
+      if (g.x().length == 0) {
+        continue;
+      }
+      XYSeries s = chart.addSeries(g.label(), g.x(), g.y());
+      s.setMarkerColor(colour(g.colour()));
+      s.setMarker(marker(g.shape()));
+    }
+    chart.getStyler().setMarkerSize(6);
+    return chart;
+  }
+
+  private static Marker marker(ScatterFigure.Shape shape) {
+    return switch (shape) {
+      case DOT -> SeriesMarkers.CIRCLE;
+      case CROSS -> new Cross();
+      case DIAMOND -> new Diamond();
+    };
+  }
+
+  private static XYChart base(String title, String xLabel, String yLabel) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+        .yAxisTitle(yLabel).build();
+    XYStyler st = chart.getStyler();
+    st.setChartBackgroundColor(Color.WHITE);
+    st.setPlotBackgroundColor(Color.WHITE);
+    st.setPlotGridLinesColor(new Color(0xDDDDDD));
+    st.setLegendPosition(Styler.LegendPosition.OutsideE);
+    st.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
+    st.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    st.setAntiAlias(true);
+    st.setPlotGridLinesStroke(new BasicStroke(0.5f));
+    return chart;
+  }
+
+  /** PNG bytes of a chart. */
+  public static byte[] png(Chart<?, ?> chart) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new IllegalStateException("PNG encoding of an in-memory chart failed", e);
+    }
+  }
+
+  /** SVG bytes of a chart. */
+  public static byte[] svg(Chart<?, ?> chart) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    VectorGraphics2D g = new VectorGraphics2D();
+    chart.paint(g, chart.getWidth(), chart.getHeight());
+    Document doc = new SVGProcessor().getDocument(g.getCommands(),
+        new PageSize(0, 0, chart.getWidth(), chart.getHeight()));
+    try {
+      doc.writeTo(out);
+    } catch (IOException e) {
+      throw new IllegalStateException("SVG encoding of an in-memory chart failed", e);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Writes {@code dir/<stem>.png} and {@code dir/<stem>.svg} atomically and returns the PNG bytes
+   * (for embedding in a report).
+   */
+  public static byte[] write(Chart<?, ?> chart, Path dir, String stem) throws IOException {
+    byte[] png = png(chart);
+    AtomicFiles.writeBytes(dir.resolve(stem + ".png"), png);
+    AtomicFiles.writeBytes(dir.resolve(stem + ".svg"), svg(chart));
+    return png;
+  }
+}
