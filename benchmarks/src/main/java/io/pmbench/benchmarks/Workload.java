@@ -126,6 +126,23 @@ public final class Workload {
     return out;
   }
 
+  /**
+   * {@code rows} iid N(0, 1) rows of dimension {@code dim} (the stand-in server embedding of
+   * {@link #gaussian}, stored as floats) labelled i mod C: a gallery without class structure.
+   */
+  public static LabelledSet gaussianSet(long seed, String purpose, int rows, int dim) {
+    double[] x = gaussian(seed, purpose, rows * dim);
+    float[] f = new float[x.length];
+    int[] y = new int[rows];
+    for (int i = 0; i < x.length; i++) {
+      f[i] = (float) x[i];
+    }
+    for (int i = 0; i < rows; i++) {
+      y[i] = i % CLASSES;
+    }
+    return new LabelledSet(new FeatureMatrix(f, rows, dim), y);
+  }
+
   /** An iid N(0, 1) block (a stand-in server embedding for retrieval timings). */
   public static double[] gaussian(long seed, String purpose, int n) {
     SplittableRandom rng = Seeds.stream(seed, "benchmark", purpose);

@@ -94,6 +94,16 @@ public final class DatasetRegistry {
     return entries.values().stream().map(Entry::usage).collect(Collectors.toList());
   }
 
+  /** How a spec for {@code name} is written. */
+  public String usage(String name) {
+    Entry e = entries.get(name);
+    if (e == null) {
+      throw new IllegalArgumentException("data set must be one of " + String.join(", ", names()) + ". Provided value: "
+          + name);
+    }
+    return e.usage();
+  }
+
   /**
    * Loads the set a spec names, e.g. {@code fashion-mnist},
    * {@code synthetic:n=2000,d=64,classes=10,spread=0.5,split=row,seed=1} or

@@ -1,7 +1,10 @@
 package io.pmbench.reports;
 
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A self-contained HTML report: one file with its styles and images inline (PNG as
@@ -33,6 +36,15 @@ public final class HtmlReport {
   private static final String SCRIPT = "window.addEventListener('load',function(){var im=document.images,b=0;"
       + "for(var i=0;i<im.length;i++){if(!im[i].complete||im[i].naturalWidth===0){b++;}}"
       + "document.body.setAttribute('data-images',im.length);document.body.setAttribute('data-broken-images',b);});";
+
+  /** An opening tag (text content is escaped, so it holds no '<'). */
+  private static final Pattern TAG = Pattern.compile("<[A-Za-z][^>]*>");
+  /** Attributes that make a browser load something. */
+  private static final Pattern ATTRIBUTE = Pattern.compile(
+      "(?i)\\s(?:src|href|srcset|action|poster|data|formaction|xlink:href|background)\\s*=\\s*"
+          + "(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))");
+  /** CSS loads. */
+  private static final Pattern CSS = Pattern.compile("(?i)url\\(\\s*[\"']?([^\"')]*)|@import\\s+[\"']?([^\"';\\s]*)");
 
   private final String title;
   private final StringBuilder body = new StringBuilder();
@@ -122,8 +134,49 @@ public final class HtmlReport {
     return this;
   }
 
-  /** The complete page. */
+  /**
+   * The complete page.
+   *
+   * @throws IllegalStateException if the page would reference anything outside itself
+   */
   public String render() {
+    String page = page();
+    List<String> external = externalReferences(page);
+    if (!external.isEmpty()) {
+      throw new IllegalStateException("report must be self-contained (images and styles inline). Provided value: "
+          + "references to " + external);
+    }
+    return page;
+  }
+
+  /**
+   * Every reference in {@code html} (attribute {@code src}, {@code href}, ..., CSS {@code url()}
+   * and {@code @import}) that a browser would resolve outside the page: anything but an inline
+   * {@code data:} URI or an in-page {@code #anchor}. Text content is not a reference (it is
+   * escaped, so it cannot open a tag).
+   */
+  public static List<String> externalReferences(String html) {
+    List<String> targets = new ArrayList<>();
+    Matcher tag = TAG.matcher(html);
+    while (tag.find()) {
+      collect(ATTRIBUTE.matcher(tag.group()), targets);
+    }
+    collect(CSS.matcher(html), targets);
+    return targets.stream().filter(t -> !t.startsWith("#") && !t.regionMatches(true, 0, "data:", 0, 5)).toList();
+  }
+
+  private static void collect(Matcher m, List<String> out) {
+    while (m.find()) {
+      for (int g = 1; g <= m.groupCount(); g++) {
+        if (m.group(g) != null) {
+          out.add(m.group(g).strip());
+          break;
+        }
+      }
+    }
+  }
+
+  private String page() {
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         + "<title>" + escape(title) + "</title>\n<style>\n" + STYLE + "\n</style>\n<script>" + SCRIPT

@@ -11,6 +11,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -99,7 +100,7 @@ final class DpDsneClient implements ClientSide {
     FixedPointTsne tsne = new FixedPointTsne(y, m, affinities(data), fixedRowSums);
     for (int t = 0; t < options.iterations(); t++) {
       double[][] g = clipRows(tsne.gradient(), options.clip());
-      double[][] noisy = addNoise(g, s, rng);
+      double[][] noisy = addNoise(g, s, stepSensitivity(options.clip(), m), rng);
       observer.step(t, g, noisy);
       tsne.step(noisy);
     }
@@ -175,17 +176,19 @@ final class DpDsneClient implements ClientSide {
     return g;
   }
 
-  /** A copy of {@code g} with iid N(0, s²) added to every entry ({@code g} itself when s = 0). */
-  static double[][] addNoise(double[][] g, double s, SplittableRandom rng) {
+  /**
+   * A copy of {@code g} with iid N(0, s²) added to every entry ({@code g} itself when s = 0), drawn
+   * by the run's {@code noiseSampler} for one step of ℓ2 sensitivity {@code stepDelta}.
+   */
+  double[][] addNoise(double[][] g, double s, double stepDelta, SplittableRandom rng) {
     if (s == 0) {
       return g;
     }
+    NoiseSource noise = params.noiseSampler().gaussian(s, stepDelta, g.length * (g.length == 0 ? 0 : g[0].length));
     double[][] out = new double[g.length][];
     for (int i = 0; i < g.length; i++) {
-      out[i] = new double[g[i].length];
-      for (int c = 0; c < g[i].length; c++) {
-        out[i][c] = g[i][c] + s * Seeds.gaussian(rng);
-      }
+      out[i] = g[i].clone();
+      noise.addTo(out[i], rng);
     }
     return out;
   }

@@ -17,6 +17,8 @@ record DpDsneOptions(double clip, int iterations, Accounting accounting) {
   static final String CLIP = "clip";
   static final String ITERATIONS = "iterations";
   static final String ACCOUNTING = "accounting";
+  /** BASELINES.md §2's mode option: only {@code dp} here; the official code's mode is its own mechanism. */
+  static final String MODE = "mode";
 
   DpDsneOptions {
     if (!(clip > 0) || !Double.isFinite(clip)) {
@@ -28,6 +30,10 @@ record DpDsneOptions(double clip, int iterations, Accounting accounting) {
   }
 
   static DpDsneOptions of(MechanismParams p) {
+    p.option(MODE).filter(m -> !m.trim().equalsIgnoreCase("dp")).ifPresent(m -> {
+      throw new IllegalArgumentException("mode must be dp for dp-dsne (mode=official-code is the mechanism"
+          + " dp-dsne-official, which aligns on P and claims no privacy). Provided value: " + m);
+    });
     return new DpDsneOptions(positiveDouble(p, CLIP, 1.0), iterations(p),
         Accounting.parse(p.option(ACCOUNTING).orElse(Accounting.GAUSSIAN.name())));
   }

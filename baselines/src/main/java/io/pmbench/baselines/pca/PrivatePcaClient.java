@@ -10,7 +10,6 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
-import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,10 +101,8 @@ final class PrivatePcaClient implements ClientSide {
       v = ModSulq.subspace(gram, n, k, beta, rng);
     }
     double[] projected = project(rows, n, d, v, k);
-    double[] noisy = new double[projected.length];
-    for (int i = 0; i < noisy.length; i++) {
-      noisy[i] = projected[i] + noiseScale * Seeds.gaussian(rng);
-    }
+    double[] noisy = projected.clone();
+    p.noiseSampler().gaussian(noiseScale, 1.0, noisy.length).addTo(noisy, rng); // Δ = 1: one row of D·V
     return new Release(v, projected, noisy, noiseScale, beta);
   }
 

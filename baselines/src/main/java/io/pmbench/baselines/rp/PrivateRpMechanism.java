@@ -14,7 +14,6 @@ import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyChecks;
 import io.pmbench.core.privacy.PrivacyClaim;
-import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -173,9 +172,7 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
     public ClientRelease embed(ClientData data, SplittableRandom rng) {
       int n = data.size();
       double[] y = projected(data.rows());
-      for (int i = 0; i < y.length; i++) {
-        y[i] += noiseScale * Seeds.gaussian(rng);
-      }
+      p.noiseSampler().gaussian(noiseScale, sensitivity, y.length).addTo(y, rng);
       return new ClientRelease(new Embedding(y, n, r.k()), claim(), Map.of("sensitivity", sensitivity));
     }
 

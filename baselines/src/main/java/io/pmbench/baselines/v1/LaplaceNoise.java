@@ -1,5 +1,6 @@
 package io.pmbench.baselines.v1;
 
+import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
 
 /**
@@ -7,22 +8,16 @@ import java.util.SplittableRandom;
  * Appendix C; Dwork &amp; Roth 2014, Def. 3.3). The Laplace mechanism with scale b = Δ₁/ε is
  * ε-DP for ℓ1 sensitivity Δ₁ (Dwork &amp; Roth 2014, Thm 3.6).
  *
- * <p>Sampled by inversion: u uniform on the open interval (0, 1) from the 53 high bits of
- * {@link SplittableRandom#nextLong()} (u = (j + ½)·2⁻⁵³, never 0 or 1), then
- * x = b·ln(2u) for u &lt; ½ and x = −b·ln(2(1 − u)) otherwise. Deterministic for a given stream
- * state. Like core's Gaussian sampler it is not floating-point hardened (Mironov 2012's attack on
- * textbook samplers applies); it is adequate for measuring utility, not for deployment.
+ * <p>Sampled by inversion ({@link Seeds#laplace}). Like core's Gaussian sampler it is not
+ * floating-point hardened (Mironov 2012's attack on textbook samplers applies); the mechanism
+ * switches to {@link io.pmbench.core.random.NoiseSampler#SECURE} with {@code noiseSampler=secure}.
  */
 public final class LaplaceNoise {
-  private static final double TWO_POW_M53 = 0x1.0p-53;
-
   private LaplaceNoise() {}
 
   /** One Lap(b) deviate; b must be finite and &gt; 0. */
   public static double sample(double b, SplittableRandom rng) {
-    checkScale(b);
-    double u = ((rng.nextLong() >>> 11) + 0.5) * TWO_POW_M53;
-    return u < 0.5 ? b * Math.log(2 * u) : -b * Math.log(2 * (1 - u));
+    return Seeds.laplace(b, rng);
   }
 
   /** Adds iid Lap(b) to every entry of {@code x} in place, in index order. */

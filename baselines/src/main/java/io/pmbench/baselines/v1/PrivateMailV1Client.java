@@ -113,7 +113,7 @@ final class PrivateMailV1Client implements ClientSide {
       scale[t] = sens[t] / epsilon0;
       f[t] = Smlq.iterate(lx, ly, p.alpha(), x, k, false);
       noisy[t] = f[t].clone();
-      LaplaceNoise.addTo(noisy[t], scale[t], rng);
+      p.noiseSampler().laplace(scale[t], sens[t], noisy[t].length).addTo(noisy[t], rng);
       x = noisy[t];
     }
     return new Release(f, noisy, sens, scale, normQ, ly);

@@ -96,13 +96,14 @@ class AccountingTest {
   void validate_badOptions_refusedNamingTheOption() {
     DpDsneMechanism m = new DpDsneMechanism();
     String[][] bad = {{"clip", "0"}, {"clip", "-1"}, {"clip", "NaN"}, {"clip", "x"}, {"iterations", "0"},
-        {"iterations", "2.5"}, {"accounting", "RDP"}};
+        {"iterations", "2.5"}, {"accounting", "RDP"}, {"mode", "official-code"}};
     for (String[] kv : bad) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> m.validate(params(0.5, Map.of(kv[0], kv[1]))), kv[0] + "=" + kv[1]);
       assertTrue(e.getMessage().startsWith(kv[0] + " must be"), e.getMessage());
       assertTrue(e.getMessage().contains("Provided value: " + kv[1]), e.getMessage());
     }
+    m.validate(params(0.5, Map.of("mode", "dp"))); // the default mode, stated explicitly
   }
 
   @Test

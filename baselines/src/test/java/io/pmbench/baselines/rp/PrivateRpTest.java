@@ -22,6 +22,7 @@ import io.pmbench.core.random.Seeds;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -118,6 +119,25 @@ class PrivateRpTest {
     double sigma = Math.sqrt((a + c) / 2 + Math.sqrt((a - c) * (a - c) / 4 + b * b));
     assertEquals(sigma, r.largestSingularValue(), 1e-12 * sigma);
     assertEquals(w, r.largestRowNorm(), 0.0);
+  }
+
+  @Test
+  void noiseScales_handComputedProjection_matchHandComputedNumbers() {
+    // R = [[1, 2], [2, 1], [0, 0]]: RᵀR = [[5, 4], [4, 5]], eigenvalues 9 and 1, so σ_max = 3;
+    // largest row norm w₂ = √5. At ε = 0.5, δ = 1e-5, by hand:
+    //   RECORD (CLASSIC): s = σ_max·√(2·ln(1.25/δ))/ε = 3·√(2·11.7360690)/0.5 = 6·4.8448053 = 29.0688316;
+    //   ATTRIBUTE: s = (a·w₂/ε)·√(2·(ln(1/(2δ)) + ε)) with a = 2
+    //     = (2·2.2360680/0.5)·√(2·(10.8197783 + 0.5)) = 8.9442719·4.7581043 = 42.5577787;
+    //   at ε = 8: (2·2.2360680/8)·√(2·(10.8197783 + 8)) = 0.5590170·6.1350577 = 3.4296299.
+    // Fails if a singular value, a row norm, the CLASSIC formula or Kenthapadi et al.'s formula
+    // (as transcribed) is wrong.
+    RandomProjection r = new RandomProjection(new DMatrixRMaj(new double[][] {{1, 2}, {2, 1}, {0, 0}}));
+
+    assertEquals(3.0, r.largestSingularValue(), 1e-12);
+    assertEquals(Math.sqrt(5), r.largestRowNorm(), 1e-15);
+    assertEquals(29.0688316, NoiseCalibration.CLASSIC.sigma(r.largestSingularValue(), 0.5, 1e-5), 1e-6);
+    assertEquals(42.5577787, RandomProjection.attributeNoiseScale(r.largestRowNorm(), 2, 0.5, 1e-5), 1e-6);
+    assertEquals(3.4296299, RandomProjection.attributeNoiseScale(r.largestRowNorm(), 2, 8, 1e-5), 1e-6);
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.random.NoiseSampler;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -24,7 +25,8 @@ import java.util.TreeMap;
  * @param calibration Gaussian noise calibration
  * @param renormalize rescale X_t to Frobenius norm √n after each iteration (official code)
  * @param officialCodeMii use the official code's e^(−c/(2σ²)) in M_ii
- * @param options mechanism-specific options (key → value), e.g. {@code method=PPCA}
+ * @param options mechanism-specific options (key → value), e.g. {@code method=PPCA} or
+ *     {@code noiseSampler=secure}
  */
 public record MechanismParams(
     double epsilon,
@@ -64,6 +66,17 @@ public record MechanismParams(
       throw new IllegalArgumentException("serverIterations must be >= 1. Provided value: " + serverIterations);
     }
     options = Map.copyOf(new TreeMap<>(options));
+    if (options.containsKey(NoiseSampler.OPTION)) {
+      NoiseSampler.parse(options.get(NoiseSampler.OPTION));
+    }
+  }
+
+  /**
+   * How noise is drawn: option {@code noiseSampler=standard|secure} ({@link NoiseSampler});
+   * {@code standard} when not given.
+   */
+  public NoiseSampler noiseSampler() {
+    return option(NoiseSampler.OPTION).map(NoiseSampler::parse).orElse(NoiseSampler.STANDARD);
   }
 
   /** A mechanism-specific option, if given. */

@@ -3,6 +3,7 @@ package io.pmbench.core.mechanism;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.random.NoiseSampler;
 import java.util.Locale;
 
 /**
@@ -19,7 +20,10 @@ public enum Preset {
    * code's M_ii, server on T iterations.
    */
   OFFICIAL_CODE,
-  /** The paper with ANALYTIC noise throughout and SAME_CLASS labels. */
+  /**
+   * The paper with ANALYTIC noise throughout, SAME_CLASS labels and the floating-point-safe
+   * noise sampler ({@code noiseSampler=secure} unless an option overrides it).
+   */
   CORRECTED;
 
   /** The user-facing name, e.g. {@code official-code}. */
@@ -147,8 +151,12 @@ public enum Preset {
     /** The parameters at (ε, δ). */
     public MechanismParams build(double epsilon, double delta) {
       NoiseCalibration c = calibration != null ? calibration : preset.calibrationFor(epsilon);
+      java.util.Map<String, String> opts = new java.util.TreeMap<>(options);
+      if (preset == CORRECTED) {
+        opts.putIfAbsent(NoiseSampler.OPTION, NoiseSampler.SECURE.cliName());
+      }
       return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
-          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, options);
+          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, opts);
     }
   }
 }

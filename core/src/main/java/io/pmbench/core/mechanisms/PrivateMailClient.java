@@ -12,7 +12,8 @@ import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
-import io.pmbench.core.random.Seeds;
+import io.pmbench.core.random.NoiseSampler;
+import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.smlq.Smlq;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,11 +77,10 @@ final class PrivateMailClient implements ClientSide {
     }
     KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
     double[] f = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
-    double[] noisy = new double[f.length];
-    for (int i = 0; i < f.length; i++) {
-      noisy[i] = f[i] + s * Seeds.gaussian(rng);
-    }
-    return new Release(f, noisy, delta, s, normQ, ly);
+    double[] noisy = f.clone();
+    NoiseSource noise = p.noiseSampler().gaussian(s, delta, f.length);
+    noise.addTo(noisy, rng);
+    return new Release(f, noisy, delta, noise.scale(), normQ, ly);
   }
 
   @Override
@@ -117,6 +117,9 @@ final class PrivateMailClient implements ClientSide {
       caveats.add("Appendix B's bound is derived for the TWO_SIGMA_SQUARED feature kernel and GAUSSIAN_INTEGER"
           + " labels; with " + p.featureKernelScale() + "/" + p.labelKernel() + " it is applied unproven");
     }
+    caveats.add(p.noiseSampler() == NoiseSampler.SECURE
+        ? "noise: exact discrete Gaussian on a power-of-two grid (noiseSampler=secure; Canonne-Kamath-Steinke 2020)"
+        : "noise: Gaussian sampled in double precision (noiseSampler=standard; not floating-point hardened)");
     if (p.officialCodeMii()) {
       caveats.add("M_ii uses the official code's e^(-c/(2 sigma^2)) (c, not c^2)");
     }

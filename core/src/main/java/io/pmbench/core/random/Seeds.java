@@ -46,7 +46,7 @@ public final class Seeds {
 
   /**
    * A standard normal deviate from {@code rng} (Marsaglia polar method; deterministic for a
-   * given stream state). Not floating-point hardened: see the audit issue's secure sampler.
+   * given stream state). Not floating-point hardened: {@link NoiseSampler#SECURE} is.
    */
   public static double gaussian(SplittableRandom rng) {
     double u;
@@ -58,6 +58,21 @@ public final class Seeds {
       s = u * u + v * v;
     } while (s >= 1 || s == 0);
     return u * Math.sqrt(-2 * Math.log(s) / s);
+  }
+
+  /**
+   * A Laplace deviate Lap(b), density (1/(2b))·e^(−|x|/b) (Dwork &amp; Roth 2014, Def. 3.3), by
+   * inversion: u uniform on the open interval (0, 1) from the 53 high bits of
+   * {@link SplittableRandom#nextLong()} (u = (j + ½)·2⁻⁵³, never 0 or 1), then x = b·ln(2u) for
+   * u &lt; ½ and x = −b·ln(2(1 − u)) otherwise. Deterministic for a given stream state; not
+   * floating-point hardened ({@link NoiseSampler#SECURE} is). b must be finite and &gt; 0.
+   */
+  public static double laplace(double b, SplittableRandom rng) {
+    if (!(b > 0) || !Double.isFinite(b)) {
+      throw new IllegalArgumentException("Laplace scale must be > 0 and finite. Provided value: " + b);
+    }
+    double u = ((rng.nextLong() >>> 11) + 0.5) * 0x1.0p-53;
+    return u < 0.5 ? b * Math.log(2 * u) : -b * Math.log(2 * (1 - u));
   }
 
   /** A uniform sample of {@code k} distinct indices from 0..n-1 (partial Fisher–Yates), sorted. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
+import io.pmbench.core.random.NoiseSampler;
 import org.junit.jupiter.api.Test;
 
 /** {@link Preset}: the fidelity presets of SPEC.md §8 and Table 2's shared defaults (§9). */
@@ -45,6 +46,16 @@ class PresetTest {
     assertEquals(LabelKernel.SAME_CLASS, p.labelKernel());
     assertEquals(FeatureKernelScale.TWO_SIGMA_SQUARED, p.featureKernelScale());
     assertEquals(6, p.serverIterations());
+    assertEquals(NoiseSampler.SECURE, p.noiseSampler());
+  }
+
+  @Test
+  void builder_noiseSamplerOption_overridesPresetAndDefaultsToStandard() {
+    assertEquals(NoiseSampler.STANDARD, Preset.PAPER.builder(5, 0.5).build(0.1, 1e-5).noiseSampler());
+    assertEquals(NoiseSampler.STANDARD, Preset.CORRECTED.builder(5, 0.5)
+        .options(java.util.Map.of(NoiseSampler.OPTION, "standard")).build(0.1, 1e-5).noiseSampler());
+    assertThrows(IllegalArgumentException.class, () -> Preset.PAPER.builder(5, 0.5)
+        .options(java.util.Map.of(NoiseSampler.OPTION, "fast")).build(0.1, 1e-5));
   }
 
   @Test

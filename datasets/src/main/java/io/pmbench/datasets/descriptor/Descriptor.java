@@ -3,6 +3,8 @@ package io.pmbench.datasets.descriptor;
 import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.datasets.format.FileFormat;
 import io.pmbench.datasets.format.LabelColumn;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,7 +40,7 @@ public record Descriptor(
 
   public Descriptor {
     Objects.requireNonNull(origin, "origin");
-    files = Map.copyOf(files);
+    files = Collections.unmodifiableMap(new LinkedHashMap<>(files)); // keeps descriptor order
   }
 
   /**

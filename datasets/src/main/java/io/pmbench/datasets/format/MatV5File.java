@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
 import us.hebi.matlab.mat.format.Mat5;
 import us.hebi.matlab.mat.format.Mat5Reader;
 import us.hebi.matlab.mat.types.MatlabType;
@@ -40,6 +42,7 @@ final class MatV5File extends NamedArrayFile {
   private static final long MAX_INFLATE_RATIO = 1100;
   private static final int HEADER = 128;
   private static final int MI_MATRIX = 14;
+  private static final int MI_COMPRESSED = 15;
 
   /** What the variable listing learned about one variable. */
   private record Variable(MatlabType type, int[] dims, boolean complex, boolean logical) {}
@@ -70,7 +73,9 @@ final class MatV5File extends NamedArrayFile {
 
   /**
    * Walks the top-level data elements (8-byte tag, then the data; {@code miMATRIX} padded to 8
-   * bytes) and fails when one runs past the end of the file: MFL stops quietly at a truncation.
+   * bytes) and fails when one runs past the end of the file (MFL stops quietly at a truncation)
+   * or is neither {@code miMATRIX} nor {@code miCOMPRESSED} (MathWorks, "MAT-File Format", ch. 1:
+   * the only top-level types; MFL prints a warning to stderr for some others instead of failing).
    */
   private void checkLayout() {
     try (FileChannel ch = FileChannel.open(path)) {
@@ -95,17 +100,55 @@ final class MatV5File extends NamedArrayFile {
           throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " has no complete tag");
         }
         int type = tag.getInt(0);
+        if (type != MI_MATRIX && type != MI_COMPRESSED) {
+          throw new InvalidDataException(name() + ": corrupt: variable " + k + " at byte " + pos + " has data type "
+              + Integer.toUnsignedString(type) + " (a top-level element must be miMATRIX 14 or miCOMPRESSED 15)");
+        }
         long bytes = tag.getInt(4) & 0xFFFF_FFFFL;
         long end = pos + 8 + bytes;
         if (end > fileSize) {
           throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " needs " + bytes
               + " bytes, the file ends at byte " + fileSize);
         }
+        if (type == MI_COMPRESSED) {
+          checkCompressedTag(ch, pos + 8, bytes, k, order);
+        }
         pos = type == MI_MATRIX ? (end + 7) / 8 * 8 : end;
         k++;
       }
     } catch (IOException e) {
       throw new InvalidDataException(name() + ": cannot read (" + describe(e) + ")", e);
+    }
+  }
+
+  /**
+   * Inflates the 8-byte tag at the start of compressed variable {@code k} ({@code bytes}
+   * compressed bytes from {@code at}) and fails when the size it claims cannot come out of them
+   * (beyond deflate's ratio, or over MATLAB v5's 2 GB): MFL would print a warning to stderr and
+   * skip the variable instead of failing.
+   */
+  private void checkCompressedTag(FileChannel ch, long at, long bytes, int k, ByteOrder order) throws IOException {
+    ByteBuffer compressed = ByteBuffer.allocate((int) Math.min(bytes, 1 << 12));
+    ch.read(compressed, at);
+    Inflater inflater = new Inflater();
+    byte[] tag = new byte[8];
+    int n;
+    try {
+      inflater.setInput(compressed.array(), 0, compressed.position());
+      n = inflater.inflate(tag);
+    } catch (DataFormatException e) {
+      throw new InvalidDataException(name() + ": corrupt compressed data in variable " + k + " at byte " + (at - 8) + " ("
+          + e.getMessage() + ")");
+    } finally {
+      inflater.end();
+    }
+    if (n < 8) {
+      return; // a short stream: MFL fails on it with its own message
+    }
+    long claimed = ByteBuffer.wrap(tag).order(order).getInt(4) & 0xFFFF_FFFFL;
+    if (claimed > Integer.MAX_VALUE || claimed > MAX_INFLATE_RATIO * bytes + HEADER) {
+      throw new InvalidDataException(name() + ": truncated or corrupt: compressed variable " + k + " at byte " + (at - 8)
+          + " claims " + claimed + " bytes from " + bytes + " compressed bytes");
     }
   }
 

@@ -57,15 +57,9 @@ public final class ClaimsCommand extends ExperimentCommand {
     return new Claims();
   }
 
+  /** The parts in order, then the claims table itself (which reads the parts' cells). */
   @Override
-  public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = ("pmbench claims " + String.join(" ", cmd.commandLine().getParseResult().originalArgs()))
-        .strip();
-    MechanismRegistry registry = MechanismRegistry.discover();
-    preflight(registry);
-    GridSetup s = grid.setup("claims", commandLine, err, registry);
+  List<Experiment> experiments(GridSetup s) {
     List<Experiment> todo = new ArrayList<>();
     for (String p : parts) {
       todo.add(switch (p) {
@@ -77,13 +71,28 @@ public final class ClaimsCommand extends ExperimentCommand {
             + p);
       });
     }
-    for (Experiment e : todo) {
+    todo.add(new Claims());
+    return todo;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter out = cmd.commandLine().getOut();
+    String commandLine = ("pmbench claims " + String.join(" ", cmd.commandLine().getParseResult().originalArgs()))
+        .strip();
+    MechanismRegistry registry = MechanismRegistry.discover();
+    preflight(registry);
+    GridSetup s = grid.setup("claims", commandLine, err, registry);
+    List<Experiment> all = experiments(s);
+    for (Experiment e : all) {
       e.validate(s);
     }
-    for (Experiment e : todo) {
+    List<Experiment> figures = all.subList(0, all.size() - 1);
+    for (Experiment e : figures) {
       execute(e, s.withOut(s.out().resolve(e.name())), err);
     }
-    Path dir = execute(new Claims(), s, err);
+    Path dir = execute(all.get(all.size() - 1), s, err);
     out.println(Reports.render(dir));
     out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
     out.flush();

@@ -5,6 +5,8 @@ import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.experiments.sweep.Sweep;
@@ -40,6 +42,14 @@ abstract class ExperimentCommand implements Callable<Integer> {
   /** The experiment this command runs, for the resolved setup. */
   abstract Experiment experiment(GridSetup setup);
 
+  /**
+   * Every experiment this command runs, in order ({@code claims} runs several); a worker of a
+   * distributed engine picks the one it computes cells for by name.
+   */
+  List<Experiment> experiments(GridSetup setup) {
+    return List.of(experiment(setup));
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
@@ -57,13 +67,18 @@ abstract class ExperimentCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Runs (or resumes) an experiment into its directory; returns the directory. */
-  static Path execute(Experiment e, GridSetup s, PrintWriter err) throws IOException {
+  /**
+   * Runs (or resumes) an experiment into its directory on the engine of {@code --engine};
+   * returns the directory.
+   */
+  Path execute(Experiment e, GridSetup s, PrintWriter err) throws IOException {
     Instant start = Instant.now();
     e.validate(s);
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
-    try (CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
+    GridRecipe recipe = new GridRecipe(cmd.commandLine().getParseResult().originalArgs(), e.name(),
+        manifest.fingerprint(), s.git().commit());
+    try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
       Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures());
       List<Sweep.Task> tasks = e.tasks(s, cells);
       long pendingQueries = Sweep.pendingQueries(store, tasks);
@@ -75,7 +90,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       err.flush();
       Sweep.Outcome outcome;
       try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries)) {
-        outcome = Sweep.run(store, tasks, s.parallel(), progress);
+        outcome = Sweep.run(store, tasks, engine, progress);
       }
       Map<String, Object> provConfig = new LinkedHashMap<>(config);
       provConfig.put("grid", e.grid(s));
@@ -83,6 +98,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       provConfig.put("cellsComputed", outcome.computed());
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());
+      provConfig.put("engine", grid().engine);
       var prov = s.provenance(provConfig, start);
       AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
       err.printf("pmbench %s: %d cells computed, %d reused, %.1f s%n", e.name(), outcome.computed(), outcome.reused(),

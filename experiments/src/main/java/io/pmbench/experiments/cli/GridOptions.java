@@ -8,6 +8,8 @@ import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.reports.GitInfo;
 import java.io.PrintWriter;
@@ -19,13 +21,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options every grid command shares (data set, preset, protocol, parameters, output). */
 public final class GridOptions {
   @Option(names = "--dataset", defaultValue = "fashion-mnist", paramLabel = "SPEC", order = 1,
-      description = "Data set: a registered name or name:argument (see `pmbench datasets`). Default: ${DEFAULT-VALUE}.")
+      description = "Data set: a registered name, name:argument or a descriptor FILE.yaml|FILE.json (see `pmbench "
+          + "datasets`). Default: ${DEFAULT-VALUE}.")
   String dataset;
+
+  @Mixin
+  DataDirOption dataDir = new DataDirOption();
 
   @Option(names = "--preset", defaultValue = "paper", paramLabel = "NAME", order = 3,
       description = "Fidelity preset: paper, official-code or corrected (SPEC.md section 8). Under paper, "
@@ -107,19 +114,44 @@ public final class GridOptions {
   @Option(names = "--verbose", order = 23, description = "Print stack traces with errors.")
   boolean verbose;
 
+  @Option(names = "--engine", defaultValue = Engine.LOCAL, paramLabel = "NAME", order = 24,
+      description = "Where missing cells are computed: local (threads of this process) or spark (one Spark task per "
+          + "cell; needs the pmbench-spark jar, see README). Cells are the same on either; a run resumes on either. "
+          + "Default: ${DEFAULT-VALUE}.")
+  String engine;
+
+  @Option(names = "--master", paramLabel = "URL", order = 25,
+      description = "Spark master for --engine spark, e.g. local[2] or spark://host:7077. Default: the one "
+          + "spark-submit passes.")
+  String master;
+
+  /** The engine computing this grid's missing cells; {@code recipe} lets its workers rebuild them. */
+  Engine engine(GridRecipe recipe, GridSetup s) {
+    return Engine.named(engine, master, s.parallel(), recipe, s.data());
+  }
+
   /** Loads the data set and resolves every option; {@code command} names the default folder. */
   GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry) {
-    Preset p = Preset.parse(preset);
-    ProtocolConfig protocol = new ProtocolConfig(nPublic, parseQueries(queries), !noDummies,
-        ks.stream().mapToInt(Integer::intValue).toArray());
-    List<Long> seedList = parseSeeds(seeds);
-    int par = parallel != null ? parallel : Math.min(4, Runtime.getRuntime().availableProcessors());
-    if (par < 1) {
-      throw new IllegalArgumentException("--parallel must be >= 1. Provided value: " + par);
-    }
+    Preset.parse(preset); // bad options fail before the data set is loaded
+    protocol();
+    parseSeeds(seeds);
+    parallelism();
+    Engine.requireAvailable(engine, master);
     err.println("pmbench: loading " + dataset + " ...");
     err.flush();
-    FeatureSet data = DatasetRegistry.standard().load(dataset);
+    return setup(command, commandLine, registry, DatasetRegistry.standard().load(dataset, dataDir.options()),
+        GitInfo.detect(Path.of("").toAbsolutePath()));
+  }
+
+  /**
+   * Resolves every option around an already loaded data set (a worker of a distributed engine
+   * gets it from the driver).
+   */
+  GridSetup setup(String command, String commandLine, MechanismRegistry registry, FeatureSet data, GitInfo git) {
+    Preset p = Preset.parse(preset);
+    ProtocolConfig protocol = protocol();
+    List<Long> seedList = parseSeeds(seeds);
+    int par = parallelism();
     Preset.Builder builder = p.builder(sigma != null ? sigma : data.defaults().sigma(),
         alpha != null ? alpha : data.defaults().alpha()).k(k).sigmaQ(sigmaQ).iterations(iterations).options(options);
     if (calibration != null) {
@@ -133,7 +165,20 @@ public final class GridOptions {
     }
     Path dir = out != null ? out : defaultOut(command, data.name(), Instant.now());
     return new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry, dir, par,
-        fresh, commandLine, GitInfo.detect(Path.of("").toAbsolutePath()));
+        fresh, commandLine, git);
+  }
+
+  private ProtocolConfig protocol() {
+    return new ProtocolConfig(nPublic, parseQueries(queries), !noDummies, ks.stream().mapToInt(Integer::intValue)
+        .toArray());
+  }
+
+  private int parallelism() {
+    int par = parallel != null ? parallel : Math.min(4, Runtime.getRuntime().availableProcessors());
+    if (par < 1) {
+      throw new IllegalArgumentException("--parallel must be >= 1. Provided value: " + par);
+    }
+    return par;
   }
 
   static int parseQueries(String s) {

@@ -1,9 +1,9 @@
 package io.pmbench.experiments.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Table2;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.ProvenanceJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,18 +28,14 @@ public final class Table2Command implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = cmd.commandLine().getOut();
     GridSetup s = grid.setup("table2", "pmbench table2", cmd.commandLine().getErr(), MechanismRegistry.discover());
-    List<List<String>> rows = Table2.rows(ProvenanceJson.toNode(s.config(Map.of())));
+    JsonNode config = ProvenanceJson.toNode(s.config(Map.of()));
+    List<List<String>> rows = Table2.rows(config);
     out.println(String.join(" | ", Table2.HEADER));
     for (List<String> r : rows) {
       out.println(String.join(" | ", r));
     }
     Path file = s.out().resolve("table2.csv");
-    AtomicFiles.write(file, w -> {
-      w.write(String.join(",", Table2.HEADER) + "\n");
-      for (List<String> r : rows) {
-        w.write(String.join(",", r.stream().map(f -> f.contains(",") ? '"' + f + '"' : f).toList()) + "\n");
-      }
-    });
+    Table2.write(file, config);
     out.println("Table: " + file.toAbsolutePath());
     out.flush();
     return 0;

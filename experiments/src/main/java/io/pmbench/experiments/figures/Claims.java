@@ -331,7 +331,7 @@ public final class Claims implements Experiment {
     html.callout("warn", ReportPages.LABEL_CAVEAT);
     html.heading(2, "Table 2: defaults used");
     html.table(Table2.HEADER, Table2.rows(main.manifest().config()));
-    ReportPages.writeCsv(v.dir().resolve("table2.csv"), Table2.HEADER, Table2.rows(main.manifest().config()));
+    Table2.write(v.dir().resolve("table2.csv"), main.manifest().config());
     for (Map.Entry<String, RunView> e : parts.entrySet()) {
       html.heading(2, e.getKey() + " (see " + e.getKey() + "/report.html)");
       for (String png : pngs(e.getValue().dir())) {

@@ -50,13 +50,24 @@ final class ReportPages {
   /** The opening paragraph: what was run, on what, and how the intervals are computed. */
   static void intro(RunView v, HtmlReport html, String what) {
     JsonNode c = v.manifest().config();
+    JsonNode p = c.path("protocol");
+    String queries = p.path("nQueries").asText().equals("all") ? "every gallery row (leave-one-out)"
+        : "a seeded sample of " + p.path("nQueries").asText() + " gallery rows per seed";
     html.paragraph(what);
-    html.table(List.of("data set", "SHA-256", "preset", "delta", "protocol", "seeds"), List.of(List.of(
-        c.path("dataset").asText(), c.path("datasetSha256").asText(), c.path("preset").asText(),
-        c.path("delta").asText(), c.path("protocol").toString(), v.grid("seeds").toString())));
+    html.table(List.of("setting", "value"), List.of(
+        List.of("data set", c.path("dataset").asText() + (c.path("dataset").asText().equals(v.dataset()) ? ""
+            : " (" + v.dataset() + ")")),
+        List.of("data SHA-256", c.path("datasetSha256").asText()),
+        List.of("fidelity preset", c.path("preset").asText()),
+        List.of("delta", c.path("delta").asText()),
+        List.of("public set P", p.path("nPublic").asText() + " rows drawn from train"),
+        List.of("queries", queries),
+        List.of("dummy queries P_r", p.path("dummies").asBoolean() ? "on" : "off"),
+        List.of("K of Recall@K", p.path("ks").toString()),
+        List.of("seeds", v.grid("seeds").toString())));
     html.paragraph("Intervals are 95%: with two or more seeds, the mean of the per-seed recalls with a Student-t "
-        + "interval over seeds; with one seed, the recall with its Wilson interval over queries. Queries are a "
-        + "seeded sample of the gallery (leave-one-out: a query is never its own result).");
+        + "interval over seeds; with one seed, the recall with its Wilson interval over queries. A query is never "
+        + "its own result.");
   }
 
   /** Cells that were refused or failed, with their messages. */

@@ -3,6 +3,8 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.datasets.assembly.TableTwo;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +36,11 @@ public final class Table2 {
         config.path("delta").asText(), paperSet ? "this run" : "this run: the paper has no value for this data set; "
             + "sigma and alpha are pmbench's default (the CIFAR-100 values) unless --sigma/--alpha were given"));
     return rows;
+  }
+
+  /** Writes {@link #rows} as CSV to {@code file} (atomically). */
+  public static void write(Path file, JsonNode config) throws IOException {
+    ReportPages.writeCsv(file, HEADER, rows(config));
   }
 
   private static String num(double v) {

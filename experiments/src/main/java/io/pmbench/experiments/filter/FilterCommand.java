@@ -72,6 +72,11 @@ public final class FilterCommand implements Callable<Integer> {
       description = "Adam steps of each game classifier per filter step. Default: ${DEFAULT-VALUE}.")
   int adversarySteps;
 
+  @Option(names = "--game-classifier", defaultValue = "mlp", paramLabel = "mlp|linear",
+      description = "The game's adversary and utility classifier: mlp = FC(15)-ELU-FC (the paper's), linear = "
+          + "softmax regression. Default: ${DEFAULT-VALUE}.")
+  String gameClassifier;
+
   @Option(names = "--penalty", defaultValue = "one-sided", paramLabel = "one-sided|two-sided",
       description = "Budget penalty: one-sided = lambda max(D-b,0) + lambda max(D-b,0)^2 (the constraint D <= b); "
           + "two-sided = eq. 17 as printed, lambda max(D-b,0) + lambda (D-b)^2. Default: ${DEFAULT-VALUE}.")
@@ -175,10 +180,20 @@ public final class FilterCommand implements Callable<Integer> {
     int nThreads = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     GameConfig game = GameConfig.paper(epochs, latentDim, adversarySteps, GameConfig.Penalty.parse(penalty));
     game = new GameConfig(beta, game.epochs(), game.batch(), game.learningRate(), game.lambdaStart(),
-        game.halvingEpochs(), game.lambdaFloor(), game.hidden(), game.warmupEpochs(), game.noiseDim(), game.initScale(),
-        game.adversarySteps(), game.penalty());
+        game.halvingEpochs(), game.lambdaFloor(), gameHidden(game.hidden()), game.warmupEpochs(), game.noiseDim(),
+        game.initScale(), game.adversarySteps(), game.penalty());
     return new FilterExperiment.Config(latentDim, radius, budgets, game, filterRows,
         new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, seed, nThreads);
+  }
+
+  /** Hidden units of the game's classifiers: the paper's {@code paperHidden} for mlp, 0 for linear. */
+  private int gameHidden(int paperHidden) {
+    return switch (gameClassifier.strip()) {
+      case "mlp" -> paperHidden;
+      case "linear" -> 0;
+      default -> throw new IllegalArgumentException("--game-classifier must be mlp or linear. Provided value: "
+          + gameClassifier);
+    };
   }
 
   private LabelTask case1(String dataName) {
@@ -215,7 +230,7 @@ public final class FilterCommand implements Callable<Integer> {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("experiment", "filter");
     m.put("dataset", dataset);
-    m.put("encoder", "probabilistic PCA (not the paper's VAE)");
+    m.put("encoder", FilterReport.ENCODER_COLUMN);
     m.put("filter", cfg);
     return m;
   }

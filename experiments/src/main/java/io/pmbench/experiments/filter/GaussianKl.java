@@ -72,16 +72,9 @@ public final class GaussianKl {
 
   /** Σ_y p_y ½ v_yᵀ P v_y. */
   private static double biasTerm(LinearFilter f, double[] precision, double[] classFrequencies) {
-    int d = f.dim();
-    int k = f.classes();
-    double[] v = f.biasBlock();
     double s = 0;
-    double[] col = new double[d];
-    for (int y = 0; y < k; y++) {
-      for (int r = 0; r < d; r++) {
-        col[r] = v[r * k + y];
-      }
-      s += classFrequencies[y] * 0.5 * quadratic(col, precision);
+    for (int y = 0; y < f.classes(); y++) {
+      s += classFrequencies[y] * 0.5 * quadratic(f.biasColumn(y), precision);
     }
     return s;
   }

@@ -10,20 +10,14 @@ import java.util.SplittableRandom;
  * v_y. Given (z, y) the output is N(z + v_y, AAᵀ).
  *
  * <p>Immutable; Γ is stored row-major.
+ *
+ * @param dim d, the latent dimension
+ * @param noiseDim m, the dimension of w
+ * @param classes K, the number of private classes
+ * @param gamma Γ, row-major d × (m + K) (copied in and out)
  */
-public final class LinearFilter {
-  private final int dim;
-  private final int noiseDim;
-  private final int classes;
-  private final double[] gamma;
-
-  /**
-   * @param dim d, the latent dimension
-   * @param noiseDim m, the dimension of w
-   * @param classes K, the number of private classes
-   * @param gamma Γ, row-major d × (m + K) (copied)
-   */
-  public LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
+public record LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
+  public LinearFilter {
     Args.positive(dim, "filter latent dimension");
     Args.positive(noiseDim, "filter noise dimension");
     Args.require(classes >= 2, "filter private classes", ">= 2", classes);
@@ -32,10 +26,7 @@ public final class LinearFilter {
     for (double g : gamma) {
       Args.require(Double.isFinite(g), "Gamma entries", "finite", g);
     }
-    this.dim = dim;
-    this.noiseDim = noiseDim;
-    this.classes = classes;
-    this.gamma = gamma.clone();
+    gamma = gamma.clone();
   }
 
   /** Builds Γ = [A V] from its blocks (row-major d × m and d × K). */
@@ -52,19 +43,8 @@ public final class LinearFilter {
     return new LinearFilter(dim, m, k, g);
   }
 
-  public int dim() {
-    return dim;
-  }
-
-  public int noiseDim() {
-    return noiseDim;
-  }
-
-  public int classes() {
-    return classes;
-  }
-
   /** Γ, row-major d × (m + K) (a copy). */
+  @Override
   public double[] gamma() {
     return gamma.clone();
   }
@@ -83,6 +63,32 @@ public final class LinearFilter {
     double[] v = new double[dim * classes];
     for (int r = 0; r < dim; r++) {
       System.arraycopy(gamma, r * (noiseDim + classes) + noiseDim, v, r * classes, classes);
+    }
+    return v;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LinearFilter f && f.dim == dim && f.noiseDim == noiseDim && f.classes == classes
+        && java.util.Arrays.equals(f.gamma, gamma);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Arrays.hashCode(gamma) * 31 + dim;
+  }
+
+  @Override
+  public String toString() {
+    return "LinearFilter[d=" + dim + ", m=" + noiseDim + ", K=" + classes + "]";
+  }
+
+  /** The bias column v_y (length d): the shift of private class y. */
+  public double[] biasColumn(int y) {
+    Args.require(y >= 0 && y < classes, "private class", "in [0, " + (classes - 1) + "]", y);
+    double[] v = new double[dim];
+    for (int r = 0; r < dim; r++) {
+      v[r] = gamma[r * (noiseDim + classes) + noiseDim + y];
     }
     return v;
   }

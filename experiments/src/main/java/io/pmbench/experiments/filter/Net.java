@@ -68,33 +68,12 @@ final class Net {
     double loss = 0;
     for (int r = 0; r < n; r++) {
       int xo = r * in;
-      double[] feat;
-      int fo;
-      if (hidden == 0) {
-        feat = x;
-        fo = xo;
-      } else {
-        for (int h = 0; h < hidden; h++) {
-          double s = params[hidden * in + h];
-          int wo = h * in;
-          for (int c = 0; c < in; c++) {
-            s += params[wo + c] * x[xo + c];
-          }
-          pre[h] = s;
-          act[h] = s > 0 ? s : Math.expm1(s);
-        }
-        feat = act;
-        fo = 0;
-      }
+      forward(x, xo, pre, act, logits);
+      double[] feat = hidden == 0 ? x : act;
+      int fo = hidden == 0 ? xo : 0;
       double max = Double.NEGATIVE_INFINITY;
       for (int k = 0; k < out; k++) {
-        double s = params[b2 + k];
-        int wo = w2 + k * width;
-        for (int c = 0; c < width; c++) {
-          s += params[wo + c] * feat[fo + c];
-        }
-        logits[k] = s;
-        max = Math.max(max, s);
+        max = Math.max(max, logits[k]);
       }
       double z = 0;
       for (int k = 0; k < out; k++) {
@@ -152,36 +131,46 @@ final class Net {
     return loss / n;
   }
 
-  /** The arg-max class of the row at {@code offset} of {@code x}. */
-  int predict(double[] x, int offset) {
-    int width = hidden == 0 ? in : hidden;
-    double[] feat;
-    int fo;
-    if (hidden == 0) {
-      feat = x;
-      fo = offset;
-    } else {
-      feat = new double[hidden];
-      fo = 0;
+  /**
+   * The forward pass of the row at {@code offset} of {@code x}: for a hidden layer, its
+   * pre-activations b₁ + W₁x into {@code pre} and ELU(pre) into {@code act}; the output logits
+   * into {@code logits} (all overwritten).
+   */
+  private void forward(double[] x, int offset, double[] pre, double[] act, double[] logits) {
+    double[] feat = x;
+    int fo = offset;
+    if (hidden > 0) {
       for (int h = 0; h < hidden; h++) {
         double s = params[hidden * in + h];
+        int wo = h * in;
         for (int c = 0; c < in; c++) {
-          s += params[h * in + c] * x[offset + c];
+          s += params[wo + c] * x[offset + c];
         }
-        feat[h] = s > 0 ? s : Math.expm1(s);
+        pre[h] = s;
+        act[h] = s > 0 ? s : Math.expm1(s);
       }
+      feat = act;
+      fo = 0;
     }
+    int width = hidden == 0 ? in : hidden;
     int w2 = hidden == 0 ? 0 : hidden * in + hidden;
     int b2 = w2 + out * width;
-    int best = 0;
-    double bestScore = Double.NEGATIVE_INFINITY;
     for (int k = 0; k < out; k++) {
       double s = params[b2 + k];
+      int wo = w2 + k * width;
       for (int c = 0; c < width; c++) {
-        s += params[w2 + k * width + c] * feat[fo + c];
+        s += params[wo + c] * feat[fo + c];
       }
-      if (s > bestScore) {
-        bestScore = s;
+      logits[k] = s;
+    }
+  }
+
+  /** The arg-max class of the row at {@code offset} of {@code x} ({@code hiddenBuffer}, {@code logits}: scratch). */
+  private int predict(double[] x, int offset, double[] hiddenBuffer, double[] logits) {
+    forward(x, offset, hiddenBuffer, hiddenBuffer, logits);
+    int best = 0;
+    for (int k = 1; k < out; k++) {
+      if (logits[k] > logits[best]) {
         best = k;
       }
     }
@@ -190,9 +179,11 @@ final class Net {
 
   /** Fraction of rows of {@code x} (row-major n × in) whose prediction equals {@code y}. */
   double accuracy(double[] x, int[] y) {
+    double[] hiddenBuffer = new double[hidden];
+    double[] logits = new double[out];
     int correct = 0;
     for (int r = 0; r < y.length; r++) {
-      correct += predict(x, r * in) == y[r] ? 1 : 0;
+      correct += predict(x, r * in, hiddenBuffer, logits) == y[r] ? 1 : 0;
     }
     return (double) correct / y.length;
   }

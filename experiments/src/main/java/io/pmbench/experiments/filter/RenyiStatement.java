@@ -138,15 +138,13 @@ public record RenyiStatement(String mechanism, boolean holds, String reason, int
 
   /** max_{j,k} ‖v_j − v_k‖_P with P = (AAᵀ)⁻¹. */
   private static double maxBiasDistance(LinearFilter f, double[] precision) {
-    int d = f.dim();
-    int k = f.classes();
-    double[] v = f.biasBlock();
     double best = 0;
-    double[] diff = new double[d];
-    for (int a = 0; a < k; a++) {
-      for (int b = a + 1; b < k; b++) {
-        for (int i = 0; i < d; i++) {
-          diff[i] = v[i * k + a] - v[i * k + b];
+    for (int a = 0; a < f.classes(); a++) {
+      double[] va = f.biasColumn(a);
+      for (int b = a + 1; b < f.classes(); b++) {
+        double[] diff = f.biasColumn(b);
+        for (int i = 0; i < diff.length; i++) {
+          diff[i] = va[i] - diff[i];
         }
         best = Math.max(best, Math.sqrt(GaussianKl.quadratic(diff, precision)));
       }

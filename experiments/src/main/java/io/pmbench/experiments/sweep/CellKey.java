@@ -1,12 +1,13 @@
 package io.pmbench.experiments.sweep;
 
+import java.io.Serializable;
 import java.util.Comparator;
 
 /**
  * Names one cell of a grid: (data set, mechanism, variant, ε, seed). The variant names a
  * non-default setting of the cell (fig5's {@code k=4,alpha=0.6,sigma=6}, fig3's {@code t=03});
  * it is empty for a plain cell. A key maps to exactly one file name, so a cell can never be
- * stored twice.
+ * stored twice. Keys are serialisable: a distributed {@link Engine} sends them to its workers.
  *
  * @param dataset data-set name (e.g. {@code fashion-mnist})
  * @param mechanism mechanism name
@@ -15,7 +16,7 @@ import java.util.Comparator;
  * @param seed run seed
  */
 public record CellKey(String dataset, String mechanism, String variant, double epsilon, long seed)
-    implements Comparable<CellKey> {
+    implements Comparable<CellKey>, Serializable {
   private static final Comparator<CellKey> ORDER = Comparator.comparing(CellKey::dataset)
       .thenComparing(CellKey::mechanism).thenComparing(CellKey::variant).thenComparingDouble(CellKey::epsilon)
       .thenComparingLong(CellKey::seed);

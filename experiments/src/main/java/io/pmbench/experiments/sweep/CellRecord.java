@@ -1,5 +1,6 @@
 package io.pmbench.experiments.sweep;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -69,6 +70,7 @@ public record CellRecord(
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final TypeReference<TreeMap<String, Object>> PARAMS = new TypeReference<>() {};
 
   /** What happened to a cell. */
   public enum Outcome {
@@ -278,14 +280,8 @@ public record CellRecord(
       }
       extras.put(e.getKey(), v);
     }
-    Map<String, Object> params = new TreeMap<>();
-    Iterator<Map.Entry<String, JsonNode>> ps = root.path("params").fields();
-    while (ps.hasNext()) {
-      Map.Entry<String, JsonNode> e = ps.next();
-      params.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue()
-          : e.getValue().isBoolean() ? e.getValue().booleanValue()
-          : e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
-    }
+    // nested values (e.g. options) stay maps and lists, so parse(toJson()) writes the same text again
+    Map<String, Object> params = MAPPER.convertValue(root.path("params"), PARAMS);
     return new CellRecord(key, root.path("fingerprint").asText(), Outcome.valueOf(root.path("outcome").asText()),
         root.path("message").asText(), root.path("preset").asText(), root.path("delta").asDouble(), params, ks,
         intArray(root.path("queryIndices")), hits, root.path("meanQueryMillis").asDouble(),

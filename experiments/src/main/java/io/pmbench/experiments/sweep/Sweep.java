@@ -4,13 +4,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 
@@ -23,9 +16,9 @@ import java.util.function.IntConsumer;
  * or parallelism, and an interrupted run resumed with the same command ends with the same
  * numbers as an uninterrupted one.
  *
- * <p>Within a cell the queries already run in parallel on the common fork-join pool; the
- * worker threads here add parallelism across cells (useful while one cell builds a server
- * embedding, which the protocol runner does one at a time).
+ * <p>Where the missing cells are computed is the {@link Engine}'s business: {@link LocalEngine}
+ * runs them on threads of this process; other engines (the optional Spark module) are found by
+ * name through {@link EngineProvider}.
  */
 public final class Sweep {
   private Sweep() {}
@@ -60,16 +53,24 @@ public final class Sweep {
   }
 
   /**
-   * Settles every task: reuses stored cells, computes the rest on {@code parallel} threads.
-   * If a cell throws, the cells still running finish and are stored, no new cell starts, and the
-   * exception is rethrown.
+   * Settles every task on the {@link LocalEngine}: reuses stored cells, computes the rest on
+   * {@code parallel} threads. If a cell throws, the cells still running finish and are stored,
+   * no new cell starts, and the exception is rethrown.
    *
    * @throws IllegalArgumentException if two tasks share a key
    */
   public static Outcome run(CellStore store, List<Task> tasks, int parallel, Listener listener) {
-    if (parallel < 1) {
-      throw new IllegalArgumentException("--parallel must be >= 1. Provided value: " + parallel);
-    }
+    return run(store, tasks, new LocalEngine(parallel), listener);
+  }
+
+  /**
+   * Settles every task: reuses stored cells and has {@code engine} compute the rest. Which
+   * cells are reused is decided here, from the store alone, so a run resumed on another engine
+   * recomputes nothing that either engine finished.
+   *
+   * @throws IllegalArgumentException if two tasks share a key
+   */
+  public static Outcome run(CellStore store, List<Task> tasks, Engine engine, Listener listener) {
     Set<CellKey> seen = new HashSet<>();
     List<Task> pending = new ArrayList<>();
     int reused = 0;
@@ -86,7 +87,7 @@ public final class Sweep {
       }
     }
     if (!pending.isEmpty()) {
-      runPending(store, pending, parallel, listener);
+      engine.compute(store, pending, listener);
     }
     List<CellRecord> out = new ArrayList<>();
     for (Task t : tasks) {
@@ -95,59 +96,17 @@ public final class Sweep {
     return new Outcome(out, pending.size(), reused);
   }
 
-  private static void runPending(CellStore store, List<Task> pending, int parallel, Listener listener) {
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, pending.size()), threads());
-    List<Future<?>> futures = new ArrayList<>();
-    AtomicBoolean failed = new AtomicBoolean();
-    for (Task t : pending) {
-      futures.add(pool.submit(() -> {
-        if (failed.get()) {
-          return; // an earlier cell failed: start nothing new
-        }
-        CellRecord r;
-        try {
-          r = t.compute().apply(listener);
-        } catch (RuntimeException | Error e) {
-          failed.set(true);
-          throw e;
-        }
-        if (!r.key().equals(t.key())) {
-          throw new IllegalStateException("cell computed for " + t.key().fileName() + " came back as "
-              + r.key().fileName());
-        }
-        store.put(r);
-        listener.cellFinished(r, true);
-      }));
+  /**
+   * Stores a cell an engine computed for {@code expected} and tells the listener.
+   *
+   * @throws IllegalStateException if the cell came back under another key
+   */
+  public static void store(CellStore store, CellKey expected, CellRecord cell, Listener listener) {
+    if (!cell.key().equals(expected)) {
+      throw new IllegalStateException("cell computed for " + expected.fileName() + " came back as "
+          + cell.key().fileName());
     }
-    pool.shutdown();
-    RuntimeException failure = null;
-    for (Future<?> f : futures) {
-      try {
-        f.get();
-      } catch (ExecutionException e) {
-        if (failure == null) {
-          failure = e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-          futures.forEach(other -> other.cancel(false)); // queued cells do not start; running ones finish
-        }
-      } catch (java.util.concurrent.CancellationException e) {
-        // cancelled after an earlier failure
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        pool.shutdownNow();
-        throw new IllegalStateException("interrupted while running cells", e);
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
-  }
-
-  private static ThreadFactory threads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "pmbench-cell-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    store.put(cell);
+    listener.cellFinished(cell, true);
   }
 }

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class KillResumeTest {
+  /** 2 seeds x (features, smlq, random once + privatemail, label-only at 2 epsilons). */
+  private static final long CELLS = 2 * (3 + 2 * 2);
+
   private static Process start(Path dir, Path log) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "io.pmbench.experiments.cli.Pmbench"));
@@ -52,12 +55,17 @@ class KillResumeTest {
     assertTrue(p.isAlive(), "the run ended before it could be killed (enlarge the grid):\n"
         + Files.readString(tmp.resolve("log1")));
     p.destroyForcibly().waitFor();
+    assertEquals(137, p.exitValue(), "the first run must die by SIGKILL (exit 128 + 9)");
     long before = cellFiles(killed);
+    assertTrue(before >= 1 && before < CELLS, "killed mid-run: " + before + " of " + CELLS + " cells on disk");
+    assertTrue(Files.notExists(killed.resolve("report.html")), "the killed run must not have reached its report");
     Process resumed = start(killed, tmp.resolve("log2"));
     assertTrue(resumed.waitFor(300, TimeUnit.SECONDS), "resumed run did not finish");
     assertEquals(0, resumed.exitValue(), Files.readString(tmp.resolve("log2")));
     String log = Files.readString(tmp.resolve("log2"));
-    assertTrue(log.contains(before + " reused"), "cells on disk must be reused, not recomputed:\n" + log);
+    assertTrue(log.contains((CELLS - before) + " cells computed, " + before + " reused"),
+        "cells on disk must be reused, the others computed once:\n" + log);
+    assertEquals(CELLS, cellFiles(killed), "one file per cell, none twice");
     Path clean = tmp.resolve("clean");
     Process full = start(clean, tmp.resolve("log3"));
     assertTrue(full.waitFor(300, TimeUnit.SECONDS));

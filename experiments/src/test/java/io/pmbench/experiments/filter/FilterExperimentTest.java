@@ -63,7 +63,8 @@ class FilterExperimentTest {
   }
 
   static String[] args(Path dir) {
-    return new String[] {"filter", "--dataset", DATA, "--budgets", "1,10", "--latent-dim", "4", "--epochs", "3",
+    return new String[] {"filter", "--dataset", DATA, "--cases", "case2", "--budgets", "1,10", "--latent-dim", "4",
+        "--epochs", "3",
         "--filter-rows", "400", "--eval-rows", "500", "--eval-epochs", "2", "--repeats", "2", "--threads", "2",
         "--out", dir.toString()};
   }
@@ -80,7 +81,7 @@ class FilterExperimentTest {
           f + " differs between identical runs");
     }
     Path a = tmp.resolve("a");
-    for (String f : List.of("filter-case1-mlp.png", "filter-case1-linear.svg", "filter-case2-mlp.svg",
+    for (String f : List.of("filter-case2-mlp.png", "filter-case2-linear.svg", "filter-case2-mlp.svg",
         "provenance.json", FilterReport.TIMINGS_CSV)) {
       assertTrue(Files.size(a.resolve(f)) > 0, f);
     }
@@ -90,8 +91,20 @@ class FilterExperimentTest {
     assertTrue(html.contains("Theorem 3"), "privacy statement");
     String csv = Files.readString(a.resolve(FilterReport.ACCURACY_CSV));
     assertTrue(csv.startsWith("dataset,case,mechanism,budget,distortion,"), csv.lines().findFirst().orElse(""));
+    assertTrue(csv.lines().skip(1).allMatch(l -> l.endsWith(",probabilistic PCA (not the paper's VAE)")),
+        "every CSV row states the encoder");
     assertTrue(out.toString().contains("Case 2: private = class >= 5, utility = class id even"), out.toString());
     assertTrue(out.toString().contains("the paper's finding"), out.toString());
+  }
+
+  @Test
+  void command_badGameClassifier_oneLineErrorExit2(@TempDir Path tmp) {
+    StringWriter err = new StringWriter();
+    int exit = execute(new StringWriter(), err, "filter", "--dataset", DATA, "--game-classifier", "cnn", "--out",
+        tmp.toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, exit);
+    assertEquals("pmbench: --game-classifier must be mlp or linear. Provided value: cnn", err.toString().strip());
+    assertTrue(!Files.exists(tmp.resolve(FilterReport.ACCURACY_CSV)), "nothing written");
   }
 
   @Test

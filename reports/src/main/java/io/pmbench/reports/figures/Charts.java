@@ -91,17 +91,22 @@ public final class Charts {
       xy.setMarker(SeriesMarkers.CIRCLE);
       i++;
     }
+    chart.getStyler().setAnnotationLineColor(Color.GRAY);
+    chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+        new float[] {6f, 4f}, 0f));
+    chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
+    double labelY = yMax;
     if (proportions(f)) {
-      // Recall is a proportion: keep the axis on [0, 1] so bars clipped at the ends read correctly.
+      // Recall is a proportion: keep the axis on [0, 1] so bars clipped at the ends read correctly,
+      // and label markers near the bottom, where curves of recall rarely are.
       chart.getStyler().setYAxisMin(0.0);
       chart.getStyler().setYAxisMax(1.0);
-      yMax = Math.min(yMax, 1.0);
+      labelY = 0.03;
     }
     for (LineFigure.Marker m : f.markers()) {
-      AnnotationLine line = new AnnotationLine(m.x(), true, false);
-      chart.addAnnotation(line);
-      if (Double.isFinite(yMax)) {
-        chart.addAnnotation(new AnnotationText(m.label(), m.x(), yMax, false));
+      chart.addAnnotation(new AnnotationLine(m.x(), true, false));
+      if (Double.isFinite(labelY)) {
+        chart.addAnnotation(new AnnotationText(m.label(), m.x(), labelY, false));
       }
     }
     return chart;

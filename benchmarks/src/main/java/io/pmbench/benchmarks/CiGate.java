@@ -1,0 +1,83 @@
+package io.pmbench.benchmarks;
+
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The performance gate of {@code .ci/run}: a short JMH run of {@link PrivateMailQueryBenchmark}
+ * (the whole client side of one query, pmbench's operators against the dense reference) at
+ * P = {@value #PUBLIC} public rows, failing when pmbench is fewer than {@link #THRESHOLD} times
+ * faster than the reference. A ratio, not a time: both sides run on the same machine in the same
+ * minute, so the gate holds on slower or busier machines too.
+ *
+ * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar io.pmbench.benchmarks.CiGate
+ * [--threshold X]}. Exit 0 when the speedup is at least the threshold, 1 when it is below, 2 for
+ * a bad argument. Takes about 20 seconds.
+ */
+public final class CiGate {
+  /** Public rows of the gate's query (n = 260 with r and nine dummies). */
+  static final int PUBLIC = 250;
+
+  /**
+   * The smallest accepted reference/optimised ratio, set from measurement: three gate runs on the
+   * 2-core development machine while other builds ran on it (load average 10–13) gave 65×, 123×
+   * and 177× (optimised 1.3–3.6 ms, reference 208–236 ms). 20× stays below the noisiest of them
+   * by a factor of three and still fails on the regressions that matter: forming n × n products
+   * makes the query as slow as the reference (ratio ≈ 1), and rebuilding the whole 260 × 260 kernel
+   * per query instead of extending the cached public block adds ≈ 53 M multiply-adds (tens of ms
+   * here), which alone brings the ratio under 20 (an estimate from the kernel benchmark's sizes).
+   */
+  static final double THRESHOLD = 20;
+
+  private CiGate() {}
+
+  public static void main(String[] args) throws RunnerException {
+    double threshold = THRESHOLD;
+    if (args.length == 2 && args[0].equals("--threshold")) {
+      try {
+        threshold = Double.parseDouble(args[1]);
+      } catch (NumberFormatException e) {
+        threshold = Double.NaN;
+      }
+    }
+    if (!(args.length == 0 || args.length == 2 && threshold > 0)) {
+      System.err.println("ci-gate: expected no argument or '--threshold X' with X > 0. Provided value: "
+          + String.join(" ", args));
+      System.exit(2);
+    }
+    Options options = new OptionsBuilder()
+        .include(PrivateMailQueryBenchmark.class.getName() + "\\.")
+        .param("nPublic", Integer.toString(PUBLIC))
+        .forks(1)
+        .warmupIterations(3)
+        .warmupTime(TimeValue.seconds(1))
+        .measurementIterations(5)
+        .measurementTime(TimeValue.seconds(1))
+        .build();
+    Scores scores = Scores.of(new Runner(options).run());
+    String verdict = verdict(scores, threshold);
+    System.out.println(verdict);
+    boolean passed = verdict.endsWith("PASS");
+    System.out.println("ci-gate: " + (passed ? 1 : 0) + " passed, " + (passed ? 0 : 1) + " failed");
+    System.exit(passed ? 0 : 1);
+  }
+
+  /** One line: both times, the speedup and the threshold, ending in PASS or FAIL. */
+  static String verdict(Scores scores, double threshold) {
+    Map<String, String> at = Map.of("nPublic", Integer.toString(PUBLIC));
+    String bench = PrivateMailQueryBenchmark.class.getSimpleName();
+    OptionalDouble speedup = scores.speedup(bench, "optimised", "reference", at);
+    if (speedup.isEmpty()) {
+      return "ci-gate: " + bench + " at nPublic=" + PUBLIC + " did not produce both scores: FAIL";
+    }
+    double s = speedup.getAsDouble();
+    return String.format("ci-gate: %s nPublic=%d: optimised %.3f ms, reference %.3f ms, speedup %.1fx"
+        + " (threshold %.1fx): %s", bench, PUBLIC, scores.millis(bench, "optimised", at).getAsDouble(),
+        scores.millis(bench, "reference", at).getAsDouble(), s, threshold, s >= threshold ? "PASS" : "FAIL");
+  }
+}

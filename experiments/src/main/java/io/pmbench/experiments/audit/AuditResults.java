@@ -1,0 +1,104 @@
+package io.pmbench.experiments.audit;
+
+import io.pmbench.reports.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The audit table as {@code audit.csv} (written atomically, one header line, RFC 4180 quoting)
+ * and read back, so the {@code claims} and HTML reports can show the audit of a run's mechanisms:
+ * {@code AuditResults.read(dir.resolve(AuditResults.FILE))} then {@link #forMechanisms}.
+ */
+public final class AuditResults {
+  /** The file name in an audit's output folder. */
+  public static final String FILE = "audit.csv";
+
+  static final List<String> COLUMNS = List.of("mechanism", "calibration", "sampler", "claimed_epsilon", "delta",
+      "claimed_sensitivity", "worst_sensitivity", "sensitivity_ratio", "epsilon_lower_95", "epsilon_point", "trials",
+      "verdict", "pair", "pair_file", "note");
+
+  private AuditResults() {}
+
+  /** Writes {@code rows} to {@code file} atomically. */
+  public static void write(Path file, List<AuditRow> rows) throws IOException {
+    AtomicFiles.write(file, out -> {
+      out.write(String.join(",", COLUMNS) + "\n");
+      for (AuditRow r : rows) {
+        List<String> cells = List.of(r.mechanism(), r.calibration(), r.sampler(), num(r.claimedEpsilon()),
+            num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
+            num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
+            r.pairFile(), r.note());
+        out.write(String.join(",", cells.stream().map(AuditResults::quote).toList()) + "\n");
+      }
+    });
+  }
+
+  /** Reads a file written by {@link #write}; a malformed line fails naming the file and line. */
+  public static List<AuditRow> read(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
+      throw new IllegalArgumentException(file + ": line 1 must be the audit header " + String.join(",", COLUMNS));
+    }
+    List<AuditRow> rows = new ArrayList<>();
+    for (int i = 1; i < lines.size(); i++) {
+      List<String> c = split(lines.get(i));
+      if (c.size() != COLUMNS.size()) {
+        throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have " + COLUMNS.size()
+            + " fields. Provided value: " + c.size());
+      }
+      try {
+        rows.add(new AuditRow(c.get(0), c.get(1), c.get(2), Double.parseDouble(c.get(3)), Double.parseDouble(c.get(4)),
+            Double.parseDouble(c.get(5)), Double.parseDouble(c.get(6)), Double.parseDouble(c.get(8)),
+            Double.parseDouble(c.get(9)), Integer.parseInt(c.get(10)), c.get(12), c.get(13), c.get(14)));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a bad number: " + e.getMessage(), e);
+      }
+    }
+    return rows;
+  }
+
+  /** The rows of the named mechanisms (for a run's claims and HTML report). */
+  public static List<AuditRow> forMechanisms(List<AuditRow> rows, List<String> mechanisms) {
+    return rows.stream().filter(r -> mechanisms.contains(r.mechanism())).toList();
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%.6g", v);
+  }
+
+  private static String quote(String s) {
+    return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+  }
+
+  private static List<String> split(String line) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (quoted) {
+        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+          cur.append('"');
+          i++;
+        } else if (ch == '"') {
+          quoted = false;
+        } else {
+          cur.append(ch);
+        }
+      } else if (ch == '"') {
+        quoted = true;
+      } else if (ch == ',') {
+        out.add(cur.toString());
+        cur.setLength(0);
+      } else {
+        cur.append(ch);
+      }
+    }
+    out.add(cur.toString());
+    return out;
+  }
+}

@@ -1,0 +1,58 @@
+package io.pmbench.experiments.audit;
+
+import java.util.Locale;
+
+/**
+ * One line of the audit table.
+ *
+ * @param mechanism the mechanism
+ * @param calibration the noise calibration (or accounting) audited
+ * @param sampler the noise sampler ({@code standard} or {@code secure})
+ * @param claimedEpsilon ε the mechanism states
+ * @param delta δ of the claim
+ * @param claimedSensitivity Δ the mechanism claims
+ * @param worstSensitivity the largest ‖f(D) − f(D′)‖ found
+ * @param epsilonLower the empirical ε lower bound at 95% confidence
+ * @param epsilonPoint the same bound from the measured rates (the interval's other end)
+ * @param trials runs per data set
+ * @param pair how the audited pair was found
+ * @param pairFile the saved pair (replay with {@code pmbench audit --replay})
+ * @param note what was audited
+ */
+public record AuditRow(String mechanism, String calibration, String sampler, double claimedEpsilon, double delta,
+    double claimedSensitivity, double worstSensitivity, double epsilonLower, double epsilonPoint, int trials,
+    String pair, String pairFile, String note) {
+
+  /** worst / claimed Δ; above 1 the sensitivity claim failed. */
+  public double sensitivityRatio() {
+    return worstSensitivity / claimedSensitivity;
+  }
+
+  /** Whether the sensitivity claim failed (a pair exceeds Δ by more than round-off). */
+  public boolean sensitivityFailed() {
+    return sensitivityRatio() > 1 + 1e-9;
+  }
+
+  /** Whether the empirical lower bound exceeds the claimed ε (the (ε, δ) claim failed). */
+  public boolean epsilonFailed() {
+    return epsilonLower > claimedEpsilon;
+  }
+
+  /** "OK" or a plain statement of which claim failed. */
+  public String verdict() {
+    if (sensitivityFailed() && epsilonFailed()) {
+      return "FAILED: sensitivity and epsilon";
+    }
+    if (sensitivityFailed()) {
+      return "FAILED: sensitivity";
+    }
+    return epsilonFailed() ? "FAILED: epsilon" : "OK";
+  }
+
+  /** A short console line. */
+  public String summary() {
+    return String.format(Locale.ROOT, "%-15s %-21s eps=%-5s Delta claimed %.4g, worst %.4g (ratio %.4f); eps_lb %.3f"
+        + " [95%%] (point %.3f), %d trials: %s", mechanism, calibration, Double.toString(claimedEpsilon),
+        claimedSensitivity, worstSensitivity, sensitivityRatio(), epsilonLower, epsilonPoint, trials, verdict());
+  }
+}
