@@ -26,6 +26,7 @@ public final class HtmlReport {
       "th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}",
       "th{background:#f0f3f7}",
       "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}",
+      "td.num .ci{color:#555;font-size:.85em}",
       "tr.bad td{background:#fdecea}tr.good td{background:#eaf6ec}tr.na td{background:#f5f5f5}",
       "figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}",
       "figcaption{font-size:.9em;color:#444}",
@@ -91,7 +92,8 @@ public final class HtmlReport {
   }
 
   /**
-   * A table. Cells that parse as numbers (or number intervals) are right-aligned. {@code
+   * A table. Cells that parse as numbers (or number intervals) are right-aligned, an interval
+   * {@code "0.455 [0.431, 0.480]"} as its mean over the bracket on a smaller second line. {@code
    * rowClasses}, when not empty, gives a CSS class per row ("good", "bad", "na" or "").
    */
   public HtmlReport table(List<String> header, List<List<String>> rows, List<String> rowClasses) {
@@ -106,7 +108,7 @@ public final class HtmlReport {
       String cls = rowClasses.isEmpty() ? "" : rowClasses.get(r);
       body.append(cls.isEmpty() ? "<tr>" : "<tr class=\"" + escape(cls) + "\">");
       for (String cell : rows.get(r)) {
-        body.append(numeric(cell) ? "<td class=\"num\">" : "<td>").append(escape(cell)).append("</td>");
+        body.append(numeric(cell) ? "<td class=\"num\">" + numberCell(cell) : "<td>" + escape(cell)).append("</td>");
       }
       body.append("</tr>\n");
     }
@@ -199,6 +201,16 @@ public final class HtmlReport {
       }
     }
     return out.toString();
+  }
+
+  /** A number, or "mean [low, high]" as the mean over its interval on a second, smaller line. */
+  private static String numberCell(String cell) {
+    int bracket = cell.indexOf('[');
+    if (bracket <= 0) {
+      return escape(cell);
+    }
+    return escape(cell.substring(0, bracket).strip()) + "<br><span class=\"ci\">"
+        + escape(cell.substring(bracket)).replace(" ", "&nbsp;") + "</span>";
   }
 
   private static boolean numeric(String cell) {

@@ -26,7 +26,8 @@ class HtmlReportTest {
     assertTrue(page.contains("Figure &lt;6&gt; &amp; co") && page.contains("&lt;b&gt;"), "text is escaped");
     assertFalse(page.contains("<link") || page.contains("<script src"), "no stylesheet or script from elsewhere");
     assertTrue(page.contains("<a href=\"#s1\">Figure 6</a>"), "contents link to in-page anchors");
-    assertTrue(page.contains("<td class=\"num\">0.455 [0.431, 0.480]</td>"), "intervals are right-aligned numbers");
+    assertTrue(page.contains("<td class=\"num\">0.455<br><span class=\"ci\">[0.431,&nbsp;0.480]</span></td>"),
+        "an interval is a right-aligned mean over its bracket");
   }
 
   @Test

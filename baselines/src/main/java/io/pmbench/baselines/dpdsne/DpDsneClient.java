@@ -2,6 +2,8 @@ package io.pmbench.baselines.dpdsne;
 
 import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
@@ -31,7 +33,10 @@ import smile.math.MathEx;
  * <p>Shared across queries (read-only, computed once from public data): the public–public
  * squared distances and the fixed–fixed part of t-SNE's normaliser Z.
  */
-final class DpDsneClient implements ClientSide {
+final class DpDsneClient implements ClientSide, Auditable {
+  /** The name of the audited stage. */
+  static final String AUDIT_STAGE = "gradient step";
+
   /** Receives each step's clipped gradient and the noisy gradient actually used (tests only). */
   interface StepObserver {
     void step(int t, double[][] clipped, double[][] noisy);
@@ -110,6 +115,37 @@ final class DpDsneClient implements ClientSide {
     return new ClientRelease(new Embedding(out, m, k), claim(m, stepDelta, s),
         Map.of("stepSensitivity", stepDelta, "steps", (double) options.iterations(), "freeRows", (double) m,
             "clip", options.clip()));
+  }
+
+  /** The first gradient step, the one noisy stage opened to audit (none when the noise is switched off). */
+  @Override
+  public List<String> auditStages() {
+    return addNoise ? List.of(AUDIT_STAGE) : List.of();
+  }
+
+  /**
+   * The first step by the same code as {@link #embed}: the start map drawn from {@code internal},
+   * f(D) = the free rows' clipped t-SNE gradient there, Δ = 2C·√(m+1) (ℓ2) per step, the step's
+   * noise scale s, and the release by {@link #addNoise}, repeated T times. Releasing this f T times
+   * is one non-adaptive sequence of T Δ-sensitive steps, which the T-step claim covers; later
+   * steps' gradients (at the noisy maps) are not audited.
+   */
+  @Override
+  public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+    if (!auditStages().contains(stage)) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+    int m = data.publicOffset();
+    int k = params.k();
+    double[][] g = clipRows(new FixedPointTsne(start(m, internal), m, affinities(data), fixedRowSums).gradient(),
+        options.clip());
+    double s = noiseScale(m);
+    double stepDelta = stepSensitivity(options.clip(), m);
+    return new AuditStage(stage, SmileTsne.flatten(g, k), stepDelta, AuditStage.Norm.L2, s, params.epsilon(),
+        params.delta(), options.iterations(), noise -> SmileTsne.flatten(addNoise(g, s, stepDelta, noise), k),
+        "clipped gradient at the start map released T = " + options.iterations() + " times (" + options.accounting()
+            + " accounting" + (options.accounting() == Accounting.GAUSSIAN ? ", " + params.calibration() : "")
+            + "); later steps' gradients are not audited");
   }
 
   /** The n × k start: free rows N(0, (10⁻⁴)²) like Smile's, then the fixed Y_P (copied). */

@@ -31,9 +31,11 @@ import io.pmbench.core.privacy.PrivacyChecks;
  * by the protocol), perplexity 30, C and T. Labels are not used.
  *
  * <p>Options: {@code clip} (C &gt; 0, default 1), {@code iterations} (T ≥ 1, default 1000),
- * {@code accounting} ({@code GAUSSIAN} | {@code ZCDP}). The official DP-dSNE code's variant is the
- * separate mechanism {@code dp-dsne-official} ({@link DpDsneOfficialMechanism}), because it aligns
- * on P and {@link #alignsOnPublic()} cannot depend on options.
+ * {@code accounting} ({@code GAUSSIAN} | {@code ZCDP}), {@code mode} (only {@code dp}). The official
+ * DP-dSNE code's variant (BASELINES.md §2's {@code mode=official-code}) is the separate mechanism
+ * {@code dp-dsne-official} ({@link DpDsneOfficialMechanism}), because it aligns on P and
+ * {@link #alignsOnPublic()} cannot depend on options; {@code mode=official-code} here is refused
+ * with a line that names it.
  */
 public final class DpDsneMechanism extends TsneServedMechanism {
   private final boolean addNoise;

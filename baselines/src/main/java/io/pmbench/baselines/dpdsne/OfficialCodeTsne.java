@@ -67,8 +67,10 @@ final class OfficialCodeTsne {
       }
       double[][] g = new double[n][k];
       for (int i = 0; i < n; i++) {
+        double[] pi = p[i]; // P and W are symmetric: row i is column i, read in memory order
+        double[] wi = w[i];
         for (int j = 0; j < n; j++) {
-          double coeff = (p[j][i] - Math.max(w[j][i] / wSum, 1e-12)) * w[j][i];
+          double coeff = (pi[j] - Math.max(wi[j] / wSum, 1e-12)) * wi[j];
           for (int c = 0; c < k; c++) {
             g[i][c] += coeff * (y[i][c] - y[j][c]);
           }

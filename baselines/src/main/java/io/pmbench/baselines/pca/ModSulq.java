@@ -1,5 +1,7 @@
 package io.pmbench.baselines.pca;
 
+import io.pmbench.core.random.NoiseSampler;
+import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
@@ -27,13 +29,21 @@ final class ModSulq {
     return (d + 1) / (n * epsilon) * Math.sqrt(2 * Math.log(logArg)) + 1 / (Math.sqrt(n) * epsilon);
   }
 
-  /** A + E for A = gram/n (gram = DᵀD, d × d, not modified). */
+  /** A + E for A = gram/n (gram = DᵀD, d × d, not modified), E drawn by the textbook sampler. */
   static DMatrixRMaj noisyCovariance(DMatrixRMaj gram, int n, double beta, SplittableRandom rng) {
+    return noisyCovariance(gram, n, (v, r) -> v + beta * Seeds.gaussian(r), rng);
+  }
+
+  /**
+   * A + E with E's entries on and above the diagonal drawn by {@code noise} (N(0, β²) by the run's
+   * {@code noiseSampler}), in row-major order of the upper triangle.
+   */
+  static DMatrixRMaj noisyCovariance(DMatrixRMaj gram, int n, Perturbation noise, SplittableRandom rng) {
     int d = gram.numRows;
     DMatrixRMaj out = new DMatrixRMaj(d, d);
     for (int i = 0; i < d; i++) {
       for (int j = i; j < d; j++) {
-        double v = gram.unsafe_get(i, j) / n + beta * Seeds.gaussian(rng);
+        double v = noise.perturb(gram.unsafe_get(i, j) / n, rng);
         out.unsafe_set(i, j, v);
         out.unsafe_set(j, i, v);
       }
@@ -41,8 +51,21 @@ final class ModSulq {
     return out;
   }
 
-  /** The top-k eigenvectors of A + E as a row-major d × k block. */
-  static double[] subspace(DMatrixRMaj gram, int n, int k, double beta, SplittableRandom rng) {
-    return SymmetricEigen.of(noisyCovariance(gram, n, beta, rng)).top(k);
+  /**
+   * The top-k eigenvectors of A + E as a row-major d × k block, E's d(d+1)/2 free entries drawn by
+   * {@code sampler}. For {@link NoiseSampler#SECURE} the grid is paid for with ℓ2 sensitivity 1/n:
+   * one added or removed row x (‖x‖ ≤ 1) changes A by xxᵀ/n, whose upper triangle has ℓ2 norm at
+   * most ‖x‖²/n (an underestimate of the replace-one-row change only adds noise).
+   */
+  static double[] subspace(DMatrixRMaj gram, int n, int k, double beta, NoiseSampler sampler, SplittableRandom rng) {
+    int d = gram.numRows;
+    NoiseSource noise = sampler.gaussian(beta, 1.0 / n, d * (d + 1) / 2);
+    return SymmetricEigen.of(noisyCovariance(gram, n, noise::perturb, rng)).top(k);
+  }
+
+  /** One noisy entry: {@code value} plus a draw from {@code rng}. */
+  @FunctionalInterface
+  interface Perturbation {
+    double perturb(double value, SplittableRandom rng);
   }
 }

@@ -1,6 +1,8 @@
 package io.pmbench.baselines.pca;
 
 import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
@@ -25,7 +27,10 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * D·V + N with N iid N(0, s²), s = Calibrate(1) at (ε₂, δ₂). V is published with the release:
  * the server projects its gallery with it.
  */
-final class PrivatePcaClient implements ClientSide {
+final class PrivatePcaClient implements ClientSide, Auditable {
+  /** The name of the audited stage. */
+  static final String PROJECTION_STAGE = "projection D*V + N";
+
   /** Printed with every PPCA result (BASELINES.md §3). */
   static final String GIBBS_CAVEAT = "PPCA: V is drawn by Hoff's (2009) Gibbs sampler, started from a"
       + " data-independent random orthonormal matrix and stopped after burnIn=%d sweeps; the subspace's"
@@ -98,12 +103,46 @@ final class PrivatePcaClient implements ClientSide {
       v = ppcaSubspace(gram, options.epsilonSubspace() / 2, k, options.burnIn(), rng);
     } else {
       beta = ModSulq.beta(d, n, options.epsilonSubspace(), options.deltaSubspace());
-      v = ModSulq.subspace(gram, n, k, beta, rng);
+      v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), rng);
     }
     double[] projected = project(rows, n, d, v, k);
+    return new Release(v, projected, noisyProjection(projected, rng), noiseScale, beta);
+  }
+
+  /** The second stage's release D·V + N from D·V (not modified): Δ = 1, one clipped row of D·V. */
+  private double[] noisyProjection(double[] projected, SplittableRandom rng) {
     double[] noisy = projected.clone();
-    p.noiseSampler().gaussian(noiseScale, 1.0, noisy.length).addTo(noisy, rng); // Δ = 1: one row of D·V
-    return new Release(v, projected, noisy, noiseScale, beta);
+    p.noiseSampler().gaussian(noiseScale, 1.0, noisy.length).addTo(noisy, rng);
+    return noisy;
+  }
+
+  /**
+   * The projection stage D·V + N at (ε₂, δ₂); the subspace stage (PPCA's exponential mechanism or
+   * MOD-SULQ's noisy covariance) is not an additive release of a fixed f and is not opened here.
+   */
+  @Override
+  public List<String> auditStages() {
+    return List.of(PROJECTION_STAGE);
+  }
+
+  /**
+   * The projection stage conditionally on V, which the subspace stage publishes (basic composition
+   * proves the stage (ε₂, δ₂)-DP for every fixed V): V is a uniform orthonormal d × k matrix drawn
+   * from {@code internal}, f(D) = D·V with the rows clipped, Δ = 1 (ℓ2), and the release by the
+   * same clipping, projection and noise code as {@link #embed}.
+   */
+  @Override
+  public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+    if (!auditStages().contains(stage)) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+    int n = data.size();
+    double[] v = SymmetricEigen.uniformStiefel(d, p.k(), internal);
+    double[] projected = project(clippedRows(data.rows(), 0, n), n, d, v, p.k());
+    return new AuditStage(stage, projected, 1.0, AuditStage.Norm.L2, noiseScale, options.epsilonRelease(),
+        options.deltaRelease(), 1, noise -> noisyProjection(project(clippedRows(data.rows(), 0, n), n, d, v, p.k()),
+            noise), "second stage D*V + N at (epsilon/2, " + options.deltaRelease() + ") given a fixed orthonormal V ("
+            + p.calibration() + " noise); the " + options.method() + " subspace stage is not audited");
   }
 
   /**

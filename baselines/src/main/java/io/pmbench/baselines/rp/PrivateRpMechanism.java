@@ -1,6 +1,8 @@
 package io.pmbench.baselines.rp;
 
 import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
@@ -112,7 +114,10 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
   }
 
   /** The client: the same R, then D·R + N for every row of D. */
-  static final class Client implements ClientSide {
+  static final class Client implements ClientSide, Auditable {
+    /** The name of the audited stage. */
+    static final String AUDIT_STAGE = "D*R + N";
+
     private final MechanismParams p;
     private final Neighbour neighbour;
     private final RandomProjection r;
@@ -174,6 +179,26 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
       double[] y = projected(data.rows());
       p.noiseSampler().gaussian(noiseScale, sensitivity, y.length).addTo(y, rng);
       return new ClientRelease(new Embedding(y, n, r.k()), claim(), Map.of("sensitivity", sensitivity));
+    }
+
+    /**
+     * The one noisy stage D·R + N under RECORD neighbours; none under ATTRIBUTE, whose claim is for
+     * a change of one entry, not the add/remove-row relation an audit searches.
+     */
+    @Override
+    public List<String> auditStages() {
+      return neighbour == Neighbour.RECORD ? List.of(AUDIT_STAGE) : List.of();
+    }
+
+    /** f(D) = D·R (rows clipped), Δ = σ_max(R) in ℓ2, and {@link #embed}'s release; R is public, so {@code internal} is unused. */
+    @Override
+    public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+      if (!auditStages().contains(stage)) {
+        throw AuditStage.unknown(stage, auditStages());
+      }
+      return new AuditStage(stage, projected(data.rows()), sensitivity, AuditStage.Norm.L2, noiseScale, p.epsilon(),
+          p.delta(), 1, noise -> embed(data, noise).embedding().data(), "release D*R + N with R from the shared seed ("
+              + p.calibration() + " noise, RECORD neighbours)");
     }
 
     private PrivacyClaim claim() {

@@ -4,6 +4,8 @@ import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
@@ -29,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the dummies are new. ε₀ is solved once (it depends on ε, δ and m only); the EARLY_PAPER
  * sensitivity depends on n only and is cached per n.
  */
-final class PrivateMailV1Client implements ClientSide {
+final class PrivateMailV1Client implements ClientSide, Auditable {
   static final String LABEL_CAVEAT = "L_Y uses the raw labels (r's true label included): the guarantee covers the"
       + " labels only if labels are public (SPEC.md §5.4)";
 
@@ -109,14 +111,62 @@ final class PrivateMailV1Client implements ClientSide {
     double[] sens = new double[m];
     double[] scale = new double[m];
     for (int t = 0; t < m; t++) {
-      sens[t] = sensitivityL1(n, Smlq.frobenius(x));
-      scale[t] = sens[t] / epsilon0;
-      f[t] = Smlq.iterate(lx, ly, p.alpha(), x, k, false);
-      noisy[t] = f[t].clone();
-      p.noiseSampler().laplace(scale[t], sens[t], noisy[t].length).addTo(noisy[t], rng);
+      Step st = step(lx, ly, n, x, rng);
+      sens[t] = st.sensitivityL1();
+      scale[t] = st.scale();
+      f[t] = st.f();
+      noisy[t] = st.noisy();
       x = noisy[t];
     }
     return new Release(f, noisy, sens, scale, normQ, ly);
+  }
+
+  /** One noisy iteration from the input block x: f_t, its release f_t + Lap(b), Δ₁ and b = Δ₁/ε₀. */
+  private record Step(double[] f, double[] noisy, double sensitivityL1, double scale) {}
+
+  private Step step(KernelLaplacian lx, LabelLaplacian ly, int n, double[] x, SplittableRandom rng) {
+    double sens = sensitivityL1(n, Smlq.frobenius(x));
+    double scale = sens / epsilon0;
+    double[] f = Smlq.iterate(lx, ly, p.alpha(), x, p.k(), false);
+    double[] noisy = f.clone();
+    p.noiseSampler().laplace(scale, sens, noisy.length).addTo(noisy, rng);
+    return new Step(f, noisy, sens, scale);
+  }
+
+  /** One stage per noisy iteration, each claimed pure ε₀-DP (composed to the run's ε). */
+  @Override
+  public List<String> auditStages() {
+    List<String> out = new ArrayList<>();
+    for (int t = 1; t <= settings.noisyIterations(); t++) {
+      out.add("Laplace iteration " + t + " of " + settings.noisyIterations());
+    }
+    return out;
+  }
+
+  /**
+   * Noisy iteration t by the same code as {@link #embed}, from an input block X drawn from
+   * {@code internal} as iid N(0, σ_q²): for t = 1 it is Q; for t &gt; 1 it stands for the
+   * already released X̃_(t−1), which adaptive composition treats as given (the iteration must be
+   * ε₀-DP for every fixed input; f and Δ₁ are both linear in X, so its scale does not matter).
+   */
+  @Override
+  public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+    int t = auditStages().indexOf(stage) + 1;
+    if (t == 0) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+    int n = data.size();
+    LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
+    KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
+    double[] x = new double[n * p.k()];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = p.sigmaQ() * Seeds.gaussian(internal);
+    }
+    Step st = step(lx, ly, n, x, internal.split());
+    return new AuditStage(stage, st.f(), st.sensitivityL1(), AuditStage.Norm.L1, st.scale(), epsilon0, 0.0, 1,
+        noise -> step(lx, ly, n, x, noise).noisy(), settings.mode() + " l1 bound, epsilon0 = "
+            + String.format(Locale.ROOT, "%.6g", epsilon0) + " of the " + settings.noisyIterations()
+            + " composed iterations, fixed input " + (t == 1 ? "Q" : "standing for X~_" + (t - 1)));
   }
 
   @Override

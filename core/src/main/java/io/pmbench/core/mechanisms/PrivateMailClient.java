@@ -2,6 +2,8 @@ package io.pmbench.core.mechanisms;
 
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
@@ -31,7 +33,10 @@ import java.util.SplittableRandom;
  * <p>With {@code useFeatures = false} ({@code label-only}), X̃ is replaced by data-independent
  * noise of the same shape and scale (BASELINES.md §5): the features never enter the output.
  */
-final class PrivateMailClient implements ClientSide {
+final class PrivateMailClient implements ClientSide, Auditable {
+  /** The name of the audited stage. */
+  static final String AUDIT_STAGE = "noisy SMLQ step";
+
   static final String LABEL_CAVEAT = "L_Y uses the raw labels (r's true label included): the guarantee covers the"
       + " labels only if labels are public (SPEC.md §5.4)";
 
@@ -65,10 +70,14 @@ final class PrivateMailClient implements ClientSide {
       LabelLaplacian ly) {}
 
   Release release(ClientData data, SplittableRandom rng) {
+    return release(data, Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng), rng);
+  }
+
+  /** {@link #release(ClientData, SplittableRandom)} from a given Q (n × k); the noise comes from {@code rng}. */
+  private Release release(ClientData data, double[] q, SplittableRandom rng) {
     int n = data.size();
     int k = p.k();
     LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
-    double[] q = Mechanisms.gaussianBlock(n, k, p.sigmaQ(), rng);
     double normQ = Smlq.frobenius(q);
     double delta = AppendixB.sensitivity(boundParams(n), normQ);
     double s = p.calibration().sigma(delta, p.epsilon(), p.delta());
@@ -81,6 +90,28 @@ final class PrivateMailClient implements ClientSide {
     NoiseSource noise = p.noiseSampler().gaussian(s, delta, f.length);
     noise.addTo(noisy, rng);
     return new Release(f, noisy, delta, noise.scale(), normQ, ly);
+  }
+
+  /** The noisy SMLQ step (SPEC.md §5.1–5.3), the only noisy stage; none for {@code label-only}. */
+  @Override
+  public List<String> auditStages() {
+    return useFeatures ? List.of(AUDIT_STAGE) : List.of();
+  }
+
+  /**
+   * The noisy SMLQ step with Q ~ N(0, σ_q²) drawn from {@code internal}: f(X) and Appendix B's ℓ2
+   * Δ for this n and ‖Q‖_F, and the release X̃ by the same code as {@link #embed}.
+   */
+  @Override
+  public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+    if (!auditStages().contains(stage)) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+    double[] q = Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), internal);
+    Release r = release(data, q, internal.split()); // its noise is discarded: only f, Δ and s are read
+    return new AuditStage(stage, r.f(), r.sensitivity(), AuditStage.Norm.L2, r.noiseScale(), p.epsilon(), p.delta(),
+        1, noise -> release(data, q, noise).noisy(), "X~ = f(X) + N with Q fixed, Delta from Appendix B ("
+            + p.calibration() + " noise, " + p.featureKernelScale() + "/" + p.labelKernel() + " kernels)");
   }
 
   @Override

@@ -12,11 +12,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pmbench.core.data.InvalidDataException;
+import io.pmbench.datasets.Fixtures;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,5 +99,59 @@ class MatFileTest {
     Path p = Files.writeString(dir.resolve("notes.mat"), "these are not the features you are looking for\n");
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> ArrayFileTesting.open(p));
     assertMessage(e.getMessage(), p.toString(), "bad magic");
+  }
+
+  /** Opens {@code bytes} as a .mat file and returns the error, checking MFL printed nothing to System.err. */
+  private static String openError(Path p, byte[] bytes) throws IOException {
+    Files.write(p, bytes);
+    PrintStream original = System.err;
+    ByteArrayOutputStream stray = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(stray, true, StandardCharsets.UTF_8));
+    try {
+      return assertThrows(InvalidDataException.class, () -> ArrayFileTesting.open(p)).getMessage();
+    } finally {
+      System.setErr(original);
+      assertEquals("", stray.toString(StandardCharsets.UTF_8), "printed to System.err");
+    }
+  }
+
+  @Test
+  void open_v5TopLevelElementNeitherMatrixNorCompressed_reportsCorrupt(@TempDir Path dir) throws IOException {
+    byte[] bytes = Files.readAllBytes(Fixtures.format("arrays_v5.mat"));
+    bytes[131] = (byte) 0xE6; // the first tag's type (little endian, bytes 128-131) becomes 0xE600000E
+    assertMessage(openError(dir.resolve("arrays_v5.mat"), bytes), "arrays_v5.mat",
+        "corrupt: variable 0 at byte 128 has data type 3858759694 (a top-level element must be miMATRIX 14 or "
+            + "miCOMPRESSED 15)");
+  }
+
+  @Test
+  void open_v5CompressedVariableClaimingMoreThanItsBytesHold_reportsCorrupt(@TempDir Path dir) throws IOException {
+    byte[] file = Files.readAllBytes(Fixtures.format("arrays_v5z.mat"));
+    ByteBuffer tag = ByteBuffer.wrap(file, 128, 8).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(15, tag.getInt(128), "the fixture's first variable is miCOMPRESSED");
+    int length = tag.getInt(132);
+    Inflater inflater = new Inflater();
+    inflater.setInput(file, 136, length);
+    byte[] plain = new byte[4096];
+    int n;
+    try {
+      n = inflater.inflate(plain);
+    } catch (DataFormatException e) {
+      throw new AssertionError(e);
+    } finally {
+      inflater.end();
+    }
+    ByteBuffer.wrap(plain).order(ByteOrder.LITTLE_ENDIAN).putInt(4, 0x7FFF_0000); // the inner miMATRIX claims 2 GB
+    Deflater deflater = new Deflater();
+    deflater.setInput(plain, 0, n);
+    deflater.finish();
+    byte[] packed = new byte[8192];
+    int m = deflater.deflate(packed);
+    deflater.end();
+    ByteBuffer out = ByteBuffer.allocate(136 + m).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(file, 0, 128).putInt(15).putInt(m).put(packed, 0, m);
+    assertMessage(openError(dir.resolve("arrays_v5z.mat"), out.array()), "arrays_v5z.mat",
+        "truncated or corrupt: compressed variable 0 at byte 128 claims 2147418112 bytes from " + m
+            + " compressed bytes");
   }
 }

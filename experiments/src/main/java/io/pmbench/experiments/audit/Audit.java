@@ -1,15 +1,17 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.random.Seeds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * One audit: for each target of a mechanism, the sensitivity search ({@link SensitivitySearch}),
- * the worst pair saved for replay, and the ε lower bound ({@link EpsilonAudit}) on that pair.
- * Every target draws from its own stream of the root seed.
+ * the worst pair saved for replay, and the ε lower bound ({@link EpsilonAudit}) on that pair,
+ * both on the mechanism's own code. Every target draws from its own stream of the root seed.
  */
 public final class Audit {
   private Audit() {}
@@ -24,24 +26,27 @@ public final class Audit {
   }
 
   static AuditRow run(AuditTarget t, AuditSettings s, Path dir) throws IOException {
-    SensitivitySearch.Worst worst = SensitivitySearch.run(t,
-        Seeds.stream(s.seed(), "audit", t.mechanism(), t.calibration(), "search"));
-    EpsilonLowerBound eps = EpsilonAudit.run(t, worst.pair(), s.trials(),
-        Seeds.stream(s.seed(), "audit", t.mechanism(), t.calibration(), "trials"));
-    Path pairFile = dir.resolve("pairs").resolve(t.mechanism() + "-" + t.calibration().replaceAll("[^A-Za-z0-9_]+",
-        "_") + ".pair");
+    SensitivitySearch.Worst worst = SensitivitySearch.run(t, stream(t, s, "search"));
+    EpsilonLowerBound eps = EpsilonAudit.run(t, worst.pair(), s.trials(), stream(t, s, "trials"));
+    Path pairFile = dir.resolve("pairs").resolve((t.mechanism() + "-" + t.calibration() + "-" + t.stageName())
+        .replaceAll("[^A-Za-z0-9_-]+", "_") + ".pair");
     ReplayFile.write(pairFile, t, s, worst.pair());
-    return new AuditRow(t.mechanism(), t.calibration(), s.sampler().cliName(), t.claimedEpsilon(), t.delta(),
-        worst.claimed(), worst.distance(), eps.lowerBound(), eps.pointEstimate(), eps.trials(), worst.pair().how(),
-        dir.relativize(pairFile).toString(), t.note());
+    AuditStage stage = t.stage(worst.pair().d());
+    return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
+        stage.delta(), worst.claimed(), worst.distance(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
+        worst.pair().how(), dir.relativize(pairFile).toString(), stage.note());
+  }
+
+  private static SplittableRandom stream(AuditTarget t, AuditSettings s, String purpose) {
+    return Seeds.stream(s.seed(), "audit", t.mechanism(), t.calibration(), t.stageName(), purpose);
   }
 
   /** Re-measures a saved pair: its distance, the claimed Δ and their ratio. */
   public static String replay(Path file) throws IOException {
     ReplayFile.Replay r = ReplayFile.read(file);
     SensitivitySearch.Worst w = SensitivitySearch.measure(r.target(), r.pair());
-    return String.format(java.util.Locale.ROOT, "%s %s (%s): ||f(D) - f(D')|| = %.6g, claimed Delta = %.6g, ratio"
-        + " %.6f: %s", r.target().mechanism(), r.target().calibration(), r.pair().how(), w.distance(), w.claimed(),
+    return String.format(java.util.Locale.ROOT, "%s %s, %s (%s): ||f(D) - f(D')|| = %.6g, claimed Delta = %.6g,"
+        + " ratio %.6f: %s", r.target().mechanism(), r.target().calibration(), r.target().stageName(), r.pair().how(), w.distance(), w.claimed(),
         w.ratio(), w.ratio() > 1 + 1e-9 ? "FAILED (the pair exceeds the claimed sensitivity)" : "within the claim");
   }
 }

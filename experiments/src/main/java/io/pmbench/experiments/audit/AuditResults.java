@@ -17,7 +17,7 @@ public final class AuditResults {
   /** The file name in an audit's output folder. */
   public static final String FILE = "audit.csv";
 
-  static final List<String> COLUMNS = List.of("mechanism", "calibration", "sampler", "claimed_epsilon", "delta",
+  static final List<String> COLUMNS = List.of("mechanism", "calibration", "stage", "sampler", "claimed_epsilon", "delta",
       "claimed_sensitivity", "worst_sensitivity", "sensitivity_ratio", "epsilon_lower_95", "epsilon_point", "trials",
       "verdict", "pair", "pair_file", "note");
 
@@ -28,7 +28,7 @@ public final class AuditResults {
     AtomicFiles.write(file, out -> {
       out.write(String.join(",", COLUMNS) + "\n");
       for (AuditRow r : rows) {
-        List<String> cells = List.of(r.mechanism(), r.calibration(), r.sampler(), num(r.claimedEpsilon()),
+        List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
             num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
             num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
             r.pairFile(), r.note());
@@ -51,9 +51,10 @@ public final class AuditResults {
             + " fields. Provided value: " + c.size());
       }
       try {
-        rows.add(new AuditRow(c.get(0), c.get(1), c.get(2), Double.parseDouble(c.get(3)), Double.parseDouble(c.get(4)),
-            Double.parseDouble(c.get(5)), Double.parseDouble(c.get(6)), Double.parseDouble(c.get(8)),
-            Double.parseDouble(c.get(9)), Integer.parseInt(c.get(10)), c.get(12), c.get(13), c.get(14)));
+        rows.add(new AuditRow(c.get(0), c.get(1), c.get(2), c.get(3), Double.parseDouble(c.get(4)),
+            Double.parseDouble(c.get(5)), Double.parseDouble(c.get(6)), Double.parseDouble(c.get(7)),
+            Double.parseDouble(c.get(9)), Double.parseDouble(c.get(10)), Integer.parseInt(c.get(11)), c.get(13),
+            c.get(14), c.get(15)));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a bad number: " + e.getMessage(), e);
       }

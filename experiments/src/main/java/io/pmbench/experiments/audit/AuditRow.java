@@ -7,9 +7,10 @@ import java.util.Locale;
  *
  * @param mechanism the mechanism
  * @param calibration the noise calibration (or accounting) audited
+ * @param stage the noisy stage audited (e.g. {@code Laplace iteration 2 of 2})
  * @param sampler the noise sampler ({@code standard} or {@code secure})
- * @param claimedEpsilon ε the mechanism states
- * @param delta δ of the claim
+ * @param claimedEpsilon ε the mechanism states for this stage (its share of the run's ε)
+ * @param delta δ of the stage's claim
  * @param claimedSensitivity Δ the mechanism claims
  * @param worstSensitivity the largest ‖f(D) − f(D′)‖ found
  * @param epsilonLower the empirical ε lower bound at 95% confidence
@@ -19,7 +20,7 @@ import java.util.Locale;
  * @param pairFile the saved pair (replay with {@code pmbench audit --replay})
  * @param note what was audited
  */
-public record AuditRow(String mechanism, String calibration, String sampler, double claimedEpsilon, double delta,
+public record AuditRow(String mechanism, String calibration, String stage, String sampler, double claimedEpsilon, double delta,
     double claimedSensitivity, double worstSensitivity, double epsilonLower, double epsilonPoint, int trials,
     String pair, String pairFile, String note) {
 
@@ -51,8 +52,8 @@ public record AuditRow(String mechanism, String calibration, String sampler, dou
 
   /** A short console line. */
   public String summary() {
-    return String.format(Locale.ROOT, "%-15s %-21s eps=%-5s Delta claimed %.4g, worst %.4g (ratio %.4f); eps_lb %.3f"
-        + " [95%%] (point %.3f), %d trials: %s", mechanism, calibration, Double.toString(claimedEpsilon),
+    return String.format(Locale.ROOT, "%-14s %-20s %-26s eps=%-8.4g Delta claimed %.4g, worst %.4g (ratio %.4f);"
+        + " eps_lb %.3f [95%%] (point %.3f), %d trials: %s", mechanism, calibration, stage, claimedEpsilon,
         claimedSensitivity, worstSensitivity, sensitivityRatio(), epsilonLower, epsilonPoint, trials, verdict());
   }
 }

@@ -1,58 +1,129 @@
 package io.pmbench.experiments.audit;
 
-import io.pmbench.core.random.NoiseSampler;
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.random.Seeds;
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The noisy release of one private mechanism, opened up for auditing: its pre-noise value f(D)
- * with the mechanism's internal randomness fixed (PrivateMail's Q, a projection's R or V) — the
- * guarantees are proved for every fixed value of it, so conditioning on it is a fair (and the
- * strongest) test — the sensitivity Δ it claims, and the noise scale it adds.
+ * One noisy stage of one mechanism under one parameter set, audited through the mechanism's own
+ * code ({@link Auditable}): the client side is built by the mechanism from a fixed random public
+ * set P (unit rows, labels 0..c, and — for mechanisms that place the client in the server's space
+ * — a random public server embedding of P), and every data set D = [private rows; P] is handed to
+ * {@link Auditable#auditStage} with the same internal randomness (Q, a fixed V, an iteration's
+ * input), drawn from the root seed, so D and D′ differ only in the data.
  */
-public interface AuditTarget {
+public final class AuditTarget {
+  private final String calibration;
+  private final String stage;
+  private final EmbeddingMechanism mechanism;
+  private final MechanismParams params;
+  private final AuditSettings s;
+  private final AuditData publicPart;
+  private final Auditable client;
+
+  private AuditTarget(EmbeddingMechanism mechanism, MechanismParams params, String calibration, String stage,
+      AuditSettings s, AuditData publicPart, Auditable client) {
+    this.mechanism = mechanism;
+    this.params = params;
+    this.calibration = calibration;
+    this.stage = stage;
+    this.s = s;
+    this.publicPart = publicPart;
+    this.client = client;
+  }
+
+  /**
+   * One target per stage the mechanism's client side opens, in release order; fails naming the
+   * mechanism when its client side does not implement {@link Auditable} or opens no stage.
+   */
+  static List<AuditTarget> stages(EmbeddingMechanism mechanism, MechanismParams params, String calibration,
+      AuditSettings s) {
+    SplittableRandom rng = Seeds.stream(s.seed(), "audit", mechanism.name(), "public");
+    AuditData publicPart = AuditData.random(s.n(), s.d(), s.c(), s.privateRows(), rng);
+    ClientSide side = mechanism.client(view(publicPart, s, rng), params);
+    if (!(side instanceof Auditable a) || a.auditStages().isEmpty()) {
+      throw new IllegalArgumentException("mechanism " + mechanism.name() + " opens no noisy stage to audit at "
+          + params.describe() + " (its client side must implement Auditable). Provided value: " + mechanism.name());
+    }
+    return a.auditStages().stream().map(st -> new AuditTarget(mechanism, params, calibration, st, s, publicPart, a))
+        .toList();
+  }
+
+  private static ClientView view(AuditData publicPart, AuditSettings s, SplittableRandom rng) {
+    int m = s.privateRows();
+    int nPublic = s.n() - m;
+    float[] x = new float[nPublic * s.d()];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = (float) publicPart.rows()[m * s.d() + i];
+    }
+    LabelledSet pub = new LabelledSet(new FeatureMatrix(x, nPublic, s.d()),
+        Arrays.copyOfRange(publicPart.labels(), m, s.n()));
+    double[] serverPublic = new double[nPublic * s.k()];
+    for (int i = 0; i < serverPublic.length; i++) {
+      serverPublic[i] = Seeds.gaussian(rng);
+    }
+    return new ClientView(pub, s.c() + 1, new Embedding(serverPublic, nPublic, s.k()), rng.nextLong());
+  }
+
   /** The mechanism's registered name. */
-  String mechanism();
+  public String mechanism() {
+    return mechanism.name();
+  }
 
   /** The noise calibration audited (e.g. CLASSIC), or the mechanism's accounting. */
-  String calibration();
-
-  /** ε the mechanism states for its whole output. */
-  double claimedEpsilon();
-
-  /** δ of the claim. */
-  double delta();
-
-  /** The noise and the norm of its sensitivity. */
-  NoiseKind noise();
-
-  /** The pre-noise value f(D) of the audited release (flattened). */
-  double[] f(AuditData data);
-
-  /** The sensitivity the mechanism claims for data sets of this size. */
-  double claimedSensitivity(AuditData data);
-
-  /** The noise scale (s or b) the mechanism adds for data sets of this size. */
-  double noiseScale(AuditData data);
-
-  /** How many noisy copies of f the mechanism releases with this scale (e.g. DP-dSNE's T steps); 1 by default. */
-  default int releases() {
-    return 1;
+  public String calibration() {
+    return calibration;
   }
 
-  /** Pairs the generic row-neighbour search does not produce (e.g. a change of every gradient row). */
-  default java.util.List<NeighbourPair> extraPairs(AuditData data) {
-    return java.util.List.of();
+  /** The audited stage's name. */
+  public String stageName() {
+    return stage;
   }
 
-  /** A random data set of the audit's shape. */
-  AuditData randomData(SplittableRandom rng);
+  /** The mechanism's parameters. */
+  public MechanismParams params() {
+    return params;
+  }
+
+  /**
+   * The stage on {@code data} as the mechanism computes it, with the target's fixed internal
+   * randomness; {@code data} must hold the target's public part.
+   */
+  public AuditStage stage(AuditData data) {
+    if (!data.samePublicPart(publicPart)) {
+      throw new IllegalArgumentException("the data set's public rows must be the target's public set P (seed "
+          + s.seed() + "); a neighbour may change only rows 0.." + (s.privateRows() - 1));
+    }
+    return client.auditStage(stage, data.toClientData(),
+        Seeds.stream(s.seed(), "audit", mechanism.name(), calibration, stage, "internal"));
+  }
+
+  /** A data set with random private rows (unit norm, labels 0..c) and the target's public set. */
+  public AuditData randomData(SplittableRandom rng) {
+    AuditData d = publicPart;
+    for (int i = 0; i < s.privateRows(); i++) {
+      d = d.withRow(i, AuditData.unitRow(s.d(), rng), rng.nextInt(s.c() + 1));
+    }
+    return d;
+  }
 
   /** The largest label value c. */
-  int maxLabel();
+  public int maxLabel() {
+    return s.c();
+  }
 
-  /** A statement of what was audited, printed beside the result. */
-  String note();
-
-  /** The sampler the release draws noise with. */
-  NoiseSampler sampler();
+  /** The settings the target was built with. */
+  public AuditSettings settings() {
+    return s;
+  }
 }

@@ -1,11 +1,18 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.AuditStage;
+
 /** The additive noise of an audited release, which fixes the optimal 1-D test statistic. */
 public enum NoiseKind {
   /** N(0, s²) per coordinate; ℓ2 sensitivity. */
   GAUSSIAN,
   /** Lap(b) per coordinate; ℓ1 sensitivity. */
   LAPLACE;
+
+  /** The noise a sensitivity claim in {@code norm} goes with. */
+  public static NoiseKind of(AuditStage.Norm norm) {
+    return norm == AuditStage.Norm.L2 ? GAUSSIAN : LAPLACE;
+  }
 
   /** The norm the sensitivity of this noise is measured in: ℓ2 for Gaussian, ℓ1 for Laplace. */
   public double distance(double[] a, double[] b) {

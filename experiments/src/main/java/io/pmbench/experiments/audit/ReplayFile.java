@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A saved neighbouring pair, so a reader can replay the sensitivity check:
- * {@code key=value} lines (mechanism, calibration and the audit settings), then one line per row,
+ * {@code key=value} lines (mechanism, calibration, stage and the audit settings), then one line per row,
  * {@code D <label> <x_1> … <x_d>} for D and {@code P …} for D′, numbers in round-trip form.
  */
 final class ReplayFile {
@@ -21,11 +21,11 @@ final class ReplayFile {
 
   static void write(Path file, AuditTarget t, AuditSettings s, NeighbourPair p) throws IOException {
     AtomicFiles.write(file, out -> {
-      out.write("mechanism=" + t.mechanism() + "\ncalibration=" + t.calibration() + "\n");
+      out.write("mechanism=" + t.mechanism() + "\ncalibration=" + t.calibration() + "\nstage=" + t.stageName() + "\n");
       out.write("epsilon=" + s.epsilon() + "\ndelta=" + s.delta() + "\nseed=" + s.seed() + "\nsampler="
           + s.sampler().cliName() + "\n");
-      out.write(String.format(Locale.ROOT, "n=%d%nd=%d%nc=%d%nsigma=%s%nalpha=%s%nk=%d%n", s.n(), s.d(), s.c(),
-          s.sigma(), s.alpha(), s.k()));
+      out.write(String.format(Locale.ROOT, "n=%d%nm=%d%nd=%d%nc=%d%nsigma=%s%nalpha=%s%nk=%d%n", s.n(),
+          s.privateRows(), s.d(), s.c(), s.sigma(), s.alpha(), s.k()));
       out.write("how=" + p.how() + "\n");
       writeRows(out, "D", p.d());
       writeRows(out, "P", p.dPrime());
@@ -70,16 +70,16 @@ final class ReplayFile {
     }
     try {
       AuditSettings s = new AuditSettings(num(keys, "epsilon"), num(keys, "delta"), Long.parseLong(need(keys, "seed")),
-          100, NoiseSampler.parse(need(keys, "sampler")), (int) num(keys, "n"), (int) num(keys, "d"),
+          100, NoiseSampler.parse(need(keys, "sampler")), (int) num(keys, "n"), (int) num(keys, "m"), (int) num(keys, "d"),
           (int) num(keys, "c"), num(keys, "sigma"), num(keys, "alpha"), (int) num(keys, "k"));
-      AuditTarget t = Targets.of(need(keys, "mechanism"), need(keys, "calibration"), s);
-      return new Replay(t, new NeighbourPair(data(rows.get("D")), data(rows.get("P")), need(keys, "how")));
+      AuditTarget t = Targets.of(need(keys, "mechanism"), need(keys, "calibration"), need(keys, "stage"), s);
+      return new Replay(t, new NeighbourPair(data(rows.get("D"), s), data(rows.get("P"), s), need(keys, "how")));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
   }
 
-  private static AuditData data(List<double[]> rows) {
+  private static AuditData data(List<double[]> rows, AuditSettings s) {
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("D and P rows are required");
     }
@@ -90,7 +90,7 @@ final class ReplayFile {
       labels[i] = (int) rows.get(i)[0];
       System.arraycopy(rows.get(i), 1, x, i * d, d);
     }
-    return new AuditData(x, labels, d);
+    return new AuditData(x, labels, d, s.privateRows());
   }
 
   private static String need(Map<String, String> keys, String k) {

@@ -1,14 +1,16 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.AuditStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Searches for the neighbouring pair with the largest ‖f(D) − f(D′)‖ relative to the claimed Δ
- * (in the noise's norm): random data sets with every row removed (zero padding row, label 0 or
- * c) or a new row added at an extreme label (the other side holding the zero padding row); adversarial sets (labels alternating 0 and c,
- * every row duplicated); then hill-climbing on the differing row (random steps on the unit
+ * (in the claim's norm), f and Δ computed by the mechanism itself ({@link AuditTarget#stage}):
+ * random data sets with every private row removed (zero padding row, label 0 or c) or a new row
+ * added at an extreme label (the other side holding the zero padding row); adversarial sets
+ * (private labels alternating 0 and c, every private row duplicated); then hill-climbing on the differing row (random steps on the unit
  * sphere and label changes, kept when the ratio grows). A ratio above 1 is a failed claim.
  */
 final class SensitivitySearch {
@@ -41,16 +43,17 @@ final class SensitivitySearch {
     return climb(t, worst, rng);
   }
 
-  /** The ratio of one pair. */
+  /** The ratio of one pair: f and the claimed Δ as the mechanism computes them. */
   static Worst measure(AuditTarget t, NeighbourPair p) {
-    double dist = t.noise().distance(t.f(p.d()), t.f(p.dPrime()));
-    return new Worst(p, dist, t.claimedSensitivity(p.d()));
+    AuditStage sd = t.stage(p.d());
+    double dist = NoiseKind.of(sd.norm()).distance(sd.preNoise(), t.stage(p.dPrime()).preNoise());
+    return new Worst(p, dist, sd.sensitivity());
   }
 
   private static List<NeighbourPair> neighbours(AuditData d, AuditTarget t, SplittableRandom rng) {
-    List<NeighbourPair> out = new ArrayList<>(t.extraPairs(d));
+    List<NeighbourPair> out = new ArrayList<>();
     double[] zero = new double[d.d()];
-    for (int i = 0; i < d.n(); i++) {
+    for (int i = 0; i < d.publicOffset(); i++) {
       for (int label : new int[] {0, t.maxLabel()}) {
         out.add(new NeighbourPair(d, d.withRow(i, zero, label), "row " + i + " removed (zero row, label " + label
             + ")"));
@@ -61,20 +64,22 @@ final class SensitivitySearch {
     return out;
   }
 
+  /** The private rows' labels alternating 0 and c. */
   private static AuditData extremeLabels(AuditData d, int c) {
-    int[] labels = new int[d.n()];
-    for (int i = 0; i < labels.length; i++) {
-      labels[i] = i % 2 == 0 ? 0 : c;
+    AuditData out = d;
+    for (int i = 0; i < d.publicOffset(); i++) {
+      out = out.withRow(i, d.row(i), i % 2 == 0 ? 0 : c);
     }
-    return new AuditData(d.rows(), labels, d.d());
+    return out;
   }
 
+  /** Every private row a copy of row 0. */
   private static AuditData duplicated(AuditData d) {
-    double[] rows = d.rows().clone();
-    for (int i = 1; i < d.n(); i++) {
-      System.arraycopy(rows, 0, rows, i * d.d(), d.d());
+    AuditData out = d;
+    for (int i = 1; i < d.publicOffset(); i++) {
+      out = out.withRow(i, d.row(0), d.labels()[i]);
     }
-    return new AuditData(rows, d.labels(), d.d());
+    return out;
   }
 
   /** Hill-climbing on the row where D and D′ differ (skipped when they differ in more than one row). */

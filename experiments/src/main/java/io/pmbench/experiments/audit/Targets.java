@@ -1,50 +1,67 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.random.NoiseSampler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The audit targets of every private mechanism: {@code privatemail} under each calibration
- * (CLASSIC, ANALYTIC, OFFICIAL_CODE), and {@code private-rp}, {@code private-pca},
- * {@code dp-dsne} under the {@code paper} preset's calibration at ε, and {@code privatemail-v1}.
+ * The audit targets of every private mechanism, taken from the registry: {@code privatemail}
+ * under each calibration (CLASSIC, ANALYTIC, OFFICIAL_CODE), {@code private-rp},
+ * {@code private-pca}, {@code dp-dsne} under the {@code paper} preset's calibration at ε, and
+ * {@code privatemail-v1}; one target per noisy stage the mechanism opens ({@link io.pmbench.core.mechanism.Auditable}).
+ * Parameters are the {@code paper} preset's (kernels TWO_SIGMA_SQUARED / GAUSSIAN_INTEGER, which
+ * Appendix B assumes) at the settings' σ, α, k and noise sampler, with each mechanism's default
+ * options.
  */
 public final class Targets {
   /** The mechanisms {@code pmbench audit} covers, in table order. */
   public static final List<String> MECHANISMS = List.of("privatemail", "private-rp", "private-pca", "dp-dsne",
       "privatemail-v1");
-  /** DP-dSNE's default number of noisy steps T (BASELINES.md §2). */
-  static final int DPDSNE_STEPS = 1000;
 
   private Targets() {}
 
   /** Every target of one mechanism; an unknown name fails listing the known ones. */
   public static List<AuditTarget> of(String mechanism, AuditSettings s) {
-    NoiseCalibration paper = Preset.PAPER.calibrationFor(s.epsilon());
-    return switch (mechanism) {
-      case "privatemail" -> {
-        List<AuditTarget> out = new ArrayList<>();
-        for (NoiseCalibration c : NoiseCalibration.values()) {
-          if (c != NoiseCalibration.CLASSIC || s.epsilon() < 1) {
-            out.add(SmlqStepTarget.privateMail(s, c));
-          }
-        }
-        yield out;
-      }
-      case "private-rp" -> List.of(new ProjectionTarget(s, false, paper));
-      case "private-pca" -> List.of(new ProjectionTarget(s, true, paper));
-      case "dp-dsne" -> List.of(new ClippedGradientTarget(s, paper, DPDSNE_STEPS));
-      case "privatemail-v1" -> List.of(SmlqStepTarget.privateMailV1(s));
-      default -> throw new IllegalArgumentException("--mechanism must be one of " + String.join(", ", MECHANISMS)
+    if (!MECHANISMS.contains(mechanism)) {
+      throw new IllegalArgumentException("--mechanism must be one of " + String.join(", ", MECHANISMS)
           + " (the private mechanisms). Provided value: " + mechanism);
-    };
+    }
+    EmbeddingMechanism m = MechanismRegistry.discover().get(mechanism);
+    List<NoiseCalibration> calibrations = new ArrayList<>();
+    if (mechanism.equals("privatemail")) {
+      for (NoiseCalibration c : NoiseCalibration.values()) {
+        if (c != NoiseCalibration.CLASSIC || s.epsilon() < 1) {
+          calibrations.add(c);
+        }
+      }
+    } else {
+      calibrations.add(Preset.PAPER.calibrationFor(s.epsilon()));
+    }
+    List<AuditTarget> out = new ArrayList<>();
+    for (NoiseCalibration c : calibrations) {
+      MechanismParams p = params(s, c);
+      String label = mechanism.equals("privatemail-v1") ? "APPENDIX_B (Laplace)" : c.name();
+      out.addAll(AuditTarget.stages(m, p, label, s));
+    }
+    return out;
   }
 
-  /** The target of one mechanism and calibration (for replay). */
-  static AuditTarget of(String mechanism, String calibration, AuditSettings s) {
-    return of(mechanism, s).stream().filter(t -> t.calibration().equals(calibration)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("calibration " + calibration + " is not audited for "
-            + mechanism + ". Provided value: " + calibration));
+  /** The target of one mechanism, calibration and stage (for replay). */
+  static AuditTarget of(String mechanism, String calibration, String stage, AuditSettings s) {
+    return of(mechanism, s).stream().filter(t -> t.calibration().equals(calibration) && t.stageName().equals(stage))
+        .findFirst().orElseThrow(() -> new IllegalArgumentException("calibration " + calibration + ", stage " + stage
+            + " is not audited for " + mechanism + ". Provided value: " + calibration + ", " + stage));
+  }
+
+  /** The {@code paper} preset's parameters at the settings, with calibration {@code c}. */
+  static MechanismParams params(AuditSettings s, NoiseCalibration c) {
+    return Preset.PAPER.builder(s.sigma(), s.alpha()).k(s.k()).calibration(c)
+        .options(Map.of(NoiseSampler.OPTION, s.sampler().cliName())).build(s.epsilon(), s.delta());
   }
 }

@@ -17,10 +17,11 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench audit}: sensitivity audit and empirical ε lower bound of the private mechanisms. */
 @Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Checks each private mechanism's privacy claim on small data sets: searches neighbouring pairs",
-        "for the largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the",
-        "pair is saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair",
-        "and turns a threshold test's Clopper-Pearson rates into a 95% lower bound on epsilon.",
+    description = {"Checks each private mechanism's privacy claim on small data sets, through the mechanism's own",
+        "code (each noisy stage it opens to audit, one row per stage): searches neighbouring pairs for the",
+        "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is",
+        "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns",
+        "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon.",
         "Writes DIR/audit.csv and prints the table."})
 public final class AuditCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -65,9 +66,8 @@ public final class AuditCommand implements Callable<Integer> {
       o.flush();
       return 0;
     }
-    AuditSettings defaults = AuditSettings.defaults(seed, NoiseSampler.parse(sampler));
-    AuditSettings s = new AuditSettings(epsilon, delta, seed, trials, defaults.sampler(), defaults.n(), defaults.d(),
-        defaults.c(), defaults.sigma(), defaults.alpha(), defaults.k());
+    AuditSettings s = AuditSettings.defaults(seed, NoiseSampler.parse(sampler)).withPrivacy(epsilon, delta)
+        .withTrials(trials);
     List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.MECHANISMS : mechanisms;
     names.forEach(n -> Targets.of(n, s)); // fail on a bad name before any work
     List<AuditRow> rows = new ArrayList<>();

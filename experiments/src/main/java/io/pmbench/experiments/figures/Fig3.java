@@ -205,7 +205,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     html.heading(2, "Figure 3");
     html.figure(recallPng, "Recall@8 against iteration", "Recall@8 (mean and 95% interval) against t. Data: fig3.csv.");
     if (!obj.isEmpty()) {
-      byte[] objPng = Charts.write(Charts.chart(new LineFigure("Figure 3: server objective v(X_t)", "iteration t", "v(X_t)", false, obj, List.of())), v.dir(), "fig3-objective");
+      byte[] objPng = Charts.write(Charts.chart(new LineFigure("Figure 3: server objective v(X_t)", "iteration t", "v(X_t)", false, obj, List.of(), false)), v.dir(), "fig3-objective");
       html.figure(objPng, "Objective against iteration", "v(X_t) of the server's embedding of [S; P], t = 0.."
           + max + ", one line per seed.");
     }

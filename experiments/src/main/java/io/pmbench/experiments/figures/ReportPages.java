@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -176,19 +177,47 @@ final class ReportPages {
         v.provenance().path("availableProcessors").asText("-")));
   }
 
+  /**
+   * The report rows of the OK cells, each carrying the caveats of every seed of its (data set,
+   * mechanism, preset, ε, δ) group, so the rows of a group can be aggregated: a caveat that holds
+   * for some seeds only (e.g. {@code privatemail-v1}'s "post-processing skipped" when the kernel
+   * underflows on one seed's release) is then listed on the group's summary row instead of
+   * making the group's claims disagree. The guarantee, calibration and neighbouring relation are
+   * left as they are (the aggregate still refuses seeds that differ in those).
+   */
+  static List<CellSummary> summaries(List<CellRecord> cells) {
+    Map<String, LinkedHashSet<String>> caveats = new LinkedHashMap<>();
+    List<CellRecord> ok = cells.stream().filter(CellRecord::ok).toList();
+    for (CellRecord c : ok) {
+      caveats.computeIfAbsent(group(c), g -> new LinkedHashSet<>()).addAll(c.claim().caveats());
+    }
+    List<CellSummary> rows = new ArrayList<>();
+    for (CellRecord c : ok) {
+      CellSummary s = c.summary(c.key().label());
+      rows.add(new CellSummary(s.dataset(), s.mechanism(), s.preset(), s.epsilon(), s.delta(), s.seed(), s.queries(),
+          s.recall(), s.meanQueryMillis(), s.serverMillis(), s.privacyGuarantee(), s.sensitivity(), s.noiseScale(),
+          s.neighbouring(), s.assumedPublic(), s.calibration(), String.join("; ", caveats.get(group(c)))));
+    }
+    return rows;
+  }
+
+  private static String group(CellRecord c) {
+    return c.key().dataset() + "|" + c.key().label() + "|" + c.preset() + "|" + c.key().epsilon() + "|" + c.delta();
+  }
+
   /** results.csv (per seed), summary.csv (over seeds), timings.csv of the OK cells. */
   static void writeTables(Path dir, List<CellRecord> cells) throws IOException {
-    List<CellSummary> rows = new ArrayList<>();
+    List<CellSummary> own = new ArrayList<>();
     for (CellRecord c : cells) {
       if (c.ok()) {
-        rows.add(c.summary(c.key().label()));
+        own.add(c.summary(c.key().label()));
       }
     }
-    if (rows.isEmpty()) {
+    if (own.isEmpty()) {
       return;
     }
-    var perSeed = ResultsTable.perSeed(rows);
-    var summary = ResultsTable.aggregate(rows);
+    var perSeed = ResultsTable.perSeed(own);
+    var summary = ResultsTable.aggregate(summaries(cells));
     Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
     files.put(dir.resolve(ResultWriter.RESULTS_CSV), out -> ResultWriter.writeCsv(drop(perSeed), out));
     files.put(dir.resolve(ResultWriter.SUMMARY_CSV), out -> ResultWriter.writeCsv(drop(summary), out));

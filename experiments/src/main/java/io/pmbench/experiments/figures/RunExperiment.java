@@ -110,7 +110,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     ReportPages.intro(v, html, "Recall@K of the retrieval protocol (SPEC.md sections 1-2) for every mechanism, "
         + "epsilon and seed of the grid.");
     html.heading(2, "Results");
-    List<CellSummary> rows = cells.stream().filter(CellRecord::ok).map(c -> c.summary(c.key().label())).toList();
+    List<CellSummary> rows = ReportPages.summaries(cells);
     if (!rows.isEmpty()) {
       html.pre(ResultsTable.toConsole(ResultsTable.aggregate(rows)));
     }
@@ -123,7 +123,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
 
   @Override
   public String console(RunView v) {
-    List<CellSummary> rows = inOrder(v).stream().filter(CellRecord::ok).map(c -> c.summary(c.key().label())).toList();
+    List<CellSummary> rows = ReportPages.summaries(inOrder(v));
     return rows.isEmpty() ? "(no finished cells)" : ResultsTable.toConsole(ResultsTable.aggregate(rows));
   }
 }

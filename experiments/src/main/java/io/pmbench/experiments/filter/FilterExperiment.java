@@ -81,6 +81,7 @@ public final class FilterExperiment {
       cases = List.copyOf(cases);
       Args.require(!cases.isEmpty(), "cases", "non-empty", cases);
       Args.require(game.noiseDim() >= 1, "noise dimension", ">= 1", game.noiseDim());
+      RenyiStatement.checkOrder(renyiAlpha, delta);
       Args.positive(threads, "threads");
     }
   }

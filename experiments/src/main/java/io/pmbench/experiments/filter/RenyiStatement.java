@@ -108,7 +108,8 @@ public record RenyiStatement(String mechanism, boolean holds, String reason, int
         Double.NaN, delta, Double.NaN, Double.NaN, false);
   }
 
-  private static void checkOrder(double alpha, double delta) {
+  /** Checks a Rényi order α &gt; 1 and a δ in (0, 1). */
+  static void checkOrder(double alpha, double delta) {
     Args.require(alpha > 1 && Double.isFinite(alpha), "Renyi order alpha", "> 1 and finite", alpha);
     Args.require(delta > 0 && delta < 1, "delta", "in (0, 1)", delta);
   }

@@ -97,22 +97,29 @@ class FilterExperimentTest {
     assertTrue(out.toString().contains("the paper's finding"), out.toString());
   }
 
-  @Test
-  void command_badGameClassifier_oneLineErrorExit2(@TempDir Path tmp) {
+  /** Runs {@code filter} with {@code options} and asserts exit 2, exactly {@code message}, no file. */
+  static void assertBadInput(Path tmp, String message, String... options) {
     StringWriter err = new StringWriter();
-    int exit = execute(new StringWriter(), err, "filter", "--dataset", DATA, "--game-classifier", "cnn", "--out",
-        tmp.toString());
-    assertEquals(Pmbench.EXIT_BAD_INPUT, exit);
-    assertEquals("pmbench: --game-classifier must be mlp or linear. Provided value: cnn", err.toString().strip());
+    String[] head = {"filter", "--dataset", DATA, "--out", tmp.toString()};
+    String[] all = java.util.Arrays.copyOf(head, head.length + options.length);
+    System.arraycopy(options, 0, all, head.length, options.length);
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute(new StringWriter(), err, all));
+    assertEquals("pmbench: " + message, err.toString().strip());
     assertTrue(!Files.exists(tmp.resolve(FilterReport.ACCURACY_CSV)), "nothing written");
   }
 
   @Test
+  void command_badGameClassifier_oneLineErrorExit2(@TempDir Path tmp) {
+    assertBadInput(tmp, "--game-classifier must be mlp or linear. Provided value: cnn", "--game-classifier", "cnn");
+  }
+
+  @Test
+  void command_renyiOrderOne_refusedBeforeTheDataIsLoaded(@TempDir Path tmp) {
+    assertBadInput(tmp, "Renyi order alpha must be > 1 and finite. Provided value: 1.0", "--alpha", "1");
+  }
+
+  @Test
   void command_badPenalty_oneLineErrorExit2(@TempDir Path tmp) {
-    StringWriter err = new StringWriter();
-    int exit = execute(new StringWriter(), err, "filter", "--dataset", DATA, "--penalty", "both", "--out",
-        tmp.toString());
-    assertEquals(Pmbench.EXIT_BAD_INPUT, exit);
-    assertEquals("pmbench: penalty must be one-sided or two-sided. Provided value: both", err.toString().strip());
+    assertBadInput(tmp, "penalty must be one-sided or two-sided. Provided value: both", "--penalty", "both");
   }
 }

@@ -96,7 +96,7 @@ public final class Charts {
         new float[] {6f, 4f}, 0f));
     chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
     double labelY = yMax;
-    if (proportions(f)) {
+    if (f.proportion()) {
       // Recall is a proportion: keep the axis on [0, 1] so bars clipped at the ends read correctly,
       // and label markers near the bottom, where curves of recall rarely are.
       chart.getStyler().setYAxisMin(0.0);
@@ -110,19 +110,6 @@ public final class Charts {
       }
     }
     return chart;
-  }
-
-  private static boolean proportions(LineFigure f) {
-    for (Series s : f.series()) {
-      for (double[] a : new double[][] {s.y(), s.low(), s.high()}) {
-        for (double v : a) {
-          if (Double.isFinite(v) && (v < 0 || v > 1)) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
   }
 
   /** The XChart chart of a scatter figure. */

@@ -12,15 +12,43 @@ import java.util.List;
  * @param logX whether the x axis is logarithmic
  * @param series the lines, in legend order
  * @param markers vertical lines with a label each
+ * @param proportion whether y is a proportion (recall, accuracy): the axis is then fixed to [0, 1]
  */
 public record LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
-    List<Marker> markers) {
+    List<Marker> markers, boolean proportion) {
   public LineFigure {
     series = List.copyOf(series);
     markers = List.copyOf(markers);
     if (series.isEmpty()) {
       throw new IllegalArgumentException("figure series must be non-empty. Provided value: []");
     }
+  }
+
+  /**
+   * A figure whose y axis is taken for a proportion when every value (and interval end) lies in
+   * [0, 1] and the largest is at least 0.05 (so a quantity that is merely tiny, such as an
+   * objective of order 1e-16, keeps an axis scaled to its data).
+   */
+  public LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
+      List<Marker> markers) {
+    this(title, xLabel, yLabel, logX, series, markers, looksLikeProportions(series));
+  }
+
+  private static boolean looksLikeProportions(List<Series> series) {
+    double largest = Double.NEGATIVE_INFINITY;
+    for (Series s : series) {
+      for (double[] a : new double[][] {s.y(), s.low(), s.high()}) {
+        for (double v : a) {
+          if (Double.isFinite(v)) {
+            if (v < 0 || v > 1) {
+              return false;
+            }
+            largest = Math.max(largest, v);
+          }
+        }
+      }
+    }
+    return largest >= 0.05;
   }
 
   /**

@@ -1,0 +1,54 @@
+package io.pmbench.reports.figures;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChartsTest {
+  private static final double[] X = {0.1, 1, 10};
+
+  @Test
+  void write_lineFigure_pngAndSvgOfTheSameChart(@TempDir Path dir) throws Exception {
+    LineFigure f = new LineFigure("Recall@8 vs epsilon", "epsilon", "Recall@8", true,
+        List.of(new Series("privatemail", X, new double[] {0.4, 0.5, 0.6}, new double[] {0.3, 0.4, 0.5},
+            new double[] {0.5, 0.6, 0.7})), List.of(new LineFigure.Marker(1, "CLASSIC | ANALYTIC")));
+    byte[] png = Charts.write(Charts.chart(f), dir, "fig");
+    assertArrayEquals(png, Files.readAllBytes(dir.resolve("fig.png")), "the returned bytes are the PNG file");
+    BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
+    assertEquals(Charts.WIDTH, img.getWidth());
+    assertEquals(Charts.HEIGHT, img.getHeight());
+    String svg = Files.readString(dir.resolve("fig.svg"));
+    assertTrue(svg.contains("<svg") && svg.contains("</svg>"), "an SVG document");
+    assertTrue(svg.contains("privatemail") || svg.contains("path"), "the SVG holds the drawing");
+    try (var files = Files.list(dir)) {
+      assertEquals(2, files.count(), "no temporary file left behind");
+    }
+  }
+
+  @Test
+  void lineFigure_recallValues_takenForProportion() {
+    assertTrue(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.2, 0.5, 0.9})),
+        List.of()).proportion());
+  }
+
+  @Test
+  void lineFigure_tinyOrLargeValues_axisFollowsTheData() {
+    // fails if an objective of order 1e-16 were drawn on a [0, 1] axis (a flat line at 0)
+    assertFalse(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {3e-16, 2e-16,
+        1e-16})), List.of()).proportion());
+    assertFalse(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.5, 1.5, 2})),
+        List.of()).proportion());
+    assertFalse(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.5, 0.6, 0.7})),
+        List.of(), false).proportion(), "an explicit choice wins");
+  }
+}
