@@ -27,11 +27,11 @@ public final class Audit {
 
   static AuditRow run(AuditTarget t, AuditSettings s, Path dir) throws IOException {
     SensitivitySearch.Worst worst = SensitivitySearch.run(t, stream(t, s, "search"));
-    EpsilonLowerBound eps = EpsilonAudit.run(t, worst.pair(), s.trials(), stream(t, s, "trials"));
+    AuditStage stage = t.stage(worst.pair().d());
+    EpsilonLowerBound eps = EpsilonAudit.run(t, worst.pair(), s.trialsFor(stage), stream(t, s, "trials"));
     Path pairFile = dir.resolve("pairs").resolve((t.mechanism() + "-" + t.calibration() + "-" + t.stageName())
         .replaceAll("[^A-Za-z0-9_-]+", "_") + ".pair");
     ReplayFile.write(pairFile, t, s, worst.pair());
-    AuditStage stage = t.stage(worst.pair().d());
     return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
         stage.delta(), worst.claimed(), worst.distance(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
         worst.pair().how(), dir.relativize(pairFile).toString(), stage.note());

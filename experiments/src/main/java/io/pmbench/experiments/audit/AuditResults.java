@@ -2,6 +2,7 @@ package io.pmbench.experiments.audit;
 
 import io.pmbench.reports.AtomicFiles;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,16 +26,19 @@ public final class AuditResults {
 
   /** Writes {@code rows} to {@code file} atomically. */
   public static void write(Path file, List<AuditRow> rows) throws IOException {
-    AtomicFiles.write(file, out -> {
-      out.write(String.join(",", COLUMNS) + "\n");
-      for (AuditRow r : rows) {
-        List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
-            num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
-            num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
-            r.pairFile(), r.note());
-        out.write(String.join(",", cells.stream().map(AuditResults::quote).toList()) + "\n");
-      }
-    });
+    AtomicFiles.write(file, out -> writeTo(out, rows));
+  }
+
+  /** Writes the table of {@code rows} (header first) to {@code out}. */
+  static void writeTo(Writer out, List<AuditRow> rows) throws IOException {
+    out.write(String.join(",", COLUMNS) + "\n");
+    for (AuditRow r : rows) {
+      List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
+          num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
+          num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
+          r.pairFile(), r.note());
+      out.write(String.join(",", cells.stream().map(AuditResults::quote).toList()) + "\n");
+    }
   }
 
   /** Reads a file written by {@link #write}; a malformed line fails naming the file and line. */

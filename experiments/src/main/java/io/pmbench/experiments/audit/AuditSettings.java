@@ -1,5 +1,6 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.privacy.PrivacyChecks;
 import io.pmbench.core.random.NoiseSampler;
 
@@ -23,6 +24,17 @@ import io.pmbench.core.random.NoiseSampler;
  */
 public record AuditSettings(double epsilon, double delta, long seed, int trials, NoiseSampler sampler, int n,
     int privateRows, int d, int c, double sigma, double alpha, int k) {
+  /**
+   * Under the secure sampler, a stage one of whose trials draws more noise values than this
+   * (releases × coordinates: DP-dSNE's T = 1000 gradient steps × 5 free rows × k = 2; every other
+   * stage draws at most n·k = 80) runs at most {@link #SECURE_HEAVY_TRIALS} trials: the exact
+   * discrete Gaussian costs about 1.6 µs a draw on this machine, so DP-dSNE's 20,000 trials per
+   * side would take ten minutes.
+   */
+  public static final int SECURE_HEAVY_DRAWS = 1_000;
+  /** The trial cap of a heavy stage under the secure sampler (see {@link #SECURE_HEAVY_DRAWS}). */
+  public static final int SECURE_HEAVY_TRIALS = 2_000;
+
   public AuditSettings {
     PrivacyChecks.checkEpsilon(epsilon);
     PrivacyChecks.checkDelta(delta);
@@ -42,6 +54,17 @@ public record AuditSettings(double epsilon, double delta, long seed, int trials,
    */
   public static AuditSettings defaults(long seed, NoiseSampler sampler) {
     return new AuditSettings(0.1, 1e-5, seed, 20_000, sampler, 40, 5, 5, 4, 3, 0.6, 2);
+  }
+
+  /**
+   * The runs per data set for {@code stage}: {@link #trials()}, capped at
+   * {@link #SECURE_HEAVY_TRIALS} for a heavy stage under the secure sampler (the bound is then
+   * weaker, never invalid: Clopper–Pearson intervals widen with fewer runs).
+   */
+  public int trialsFor(AuditStage stage) {
+    boolean heavy = sampler == NoiseSampler.SECURE
+        && (long) stage.releases() * stage.preNoise().length > SECURE_HEAVY_DRAWS;
+    return heavy ? Math.min(trials, SECURE_HEAVY_TRIALS) : trials;
   }
 
   /** A copy with another number of runs. */

@@ -2,13 +2,14 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.experiments.audit.Audit;
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.audit.AuditSettings;
 import io.pmbench.experiments.audit.Targets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Option;
         "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is",
         "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns",
         "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon.",
-        "Writes DIR/audit.csv and prints the table."})
+        "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose",
+        "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
+            + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})
 public final class AuditCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -69,19 +72,13 @@ public final class AuditCommand implements Callable<Integer> {
     AuditSettings s = AuditSettings.defaults(seed, NoiseSampler.parse(sampler)).withPrivacy(epsilon, delta)
         .withTrials(trials);
     List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.MECHANISMS : mechanisms;
-    names.forEach(n -> Targets.of(n, s)); // fail on a bad name before any work
-    List<AuditRow> rows = new ArrayList<>();
-    for (String name : names) {
-      for (AuditRow r : Audit.run(name, s, out)) {
-        rows.add(r);
-        o.println(r.summary());
-        o.flush();
-      }
-    }
-    AuditResults.write(out.resolve(AuditResults.FILE), rows);
-    rows.stream().filter(r -> !r.verdict().equals("OK")).forEach(r -> o.println("FAILED CLAIM: " + r.mechanism()
-        + " (" + r.calibration() + "): " + r.verdict() + "; pair saved in " + out.resolve(r.pairFile())));
+    List<AuditRow> rows = AuditFolder.run(out, s, names, r -> {
+      o.println(r.summary());
+      o.flush();
+    });
+    rows.stream().filter(r -> !r.verdict().equals("OK")).forEach(r -> o.println(AuditReport.failure(r)));
     o.println("Results: " + out.resolve(AuditResults.FILE).toAbsolutePath());
+    o.println("Report: " + AuditReport.writePage(out, rows, AuditFolder.command(s, names, out)).toAbsolutePath());
     o.flush();
     return 0;
   }

@@ -1,6 +1,11 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditReport;
+import io.pmbench.experiments.audit.AuditRow;
+import io.pmbench.experiments.audit.AuditSettings;
+import io.pmbench.experiments.audit.Targets;
 import io.pmbench.experiments.figures.Claims;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig3;
@@ -9,6 +14,7 @@ import io.pmbench.experiments.figures.Fig6;
 import io.pmbench.experiments.figures.Fig7;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.GridSetup;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +29,12 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "claims", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"The claims table: runs (or resumes) fig3, fig5, fig6 and fig7 into DIR/fig3 ... DIR/fig7 with",
-        "the options given, then writes claims.csv, table2.csv and report.html: one row per claim of the paper,",
-        "reproduced / not reproduced / cannot test here, with the numbers behind it."})
+        "the options given and pmbench audit of the run's private mechanisms into DIR/audit (reused when its",
+        "settings are the same), then writes claims.csv, table2.csv and report.html: one row per claim of the",
+        "paper and per audited stage, reproduced / not reproduced / cannot test here, with the numbers behind it."})
 public final class ClaimsCommand extends ExperimentCommand {
+  private static final String AUDIT = "audit";
+
   @CommandLine.Mixin
   GridOptions grid;
 
@@ -37,10 +46,14 @@ public final class ClaimsCommand extends ExperimentCommand {
       order = 4, description = "fig6 epsilon values. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
 
-  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7", split = ",", paramLabel = "NAME", order = 30,
-      description = "Which figure runs to compute (the claims of a part not computed are 'cannot test here'). "
-          + "Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,audit", split = ",", paramLabel = "NAME", order = 30,
+      description = "Which parts to compute (the claims of a part not computed are 'cannot test here'); 'audit' "
+          + "runs pmbench audit on the run's private mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
   List<String> parts;
+
+  @Option(names = "--audit-trials", defaultValue = "20000", paramLabel = "N", order = 31,
+      description = "Runs per data set of the audit part's epsilon lower bounds. Default: ${DEFAULT-VALUE}.")
+  int auditTrials;
 
   @Override
   void preflight(MechanismRegistry registry) {
@@ -61,18 +74,38 @@ public final class ClaimsCommand extends ExperimentCommand {
   @Override
   List<Experiment> experiments(GridSetup s) {
     List<Experiment> todo = new ArrayList<>();
-    for (String p : parts) {
+    for (String p : parts.stream().filter(p -> !p.equals(AUDIT)).toList()) {
       todo.add(switch (p) {
         case "fig3" -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, Fig6.REFERENCE_EPSILON);
         case "fig5" -> new Fig5(List.of("smlq", "privatemail"), Fig6.REFERENCE_EPSILON);
         case "fig6" -> new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, false);
         case "fig7" -> new Fig7(Fig7.DEFAULT_EPSILONS);
-        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7. Provided value: "
+        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, audit. Provided value: "
             + p);
       });
     }
     todo.add(new Claims());
     return todo;
+  }
+
+  /**
+   * Audits the run's private mechanisms ({@code privatemail} always, under each calibration, so
+   * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed and noise
+   * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
+   */
+  private void audit(GridSetup s, PrintWriter err) throws IOException {
+    List<String> names = RunCommand.names(mechanisms, s.registry());
+    List<String> audited = Targets.MECHANISMS.stream().filter(m -> m.equals("privatemail") || names.contains(m))
+        .toList();
+    double eps = Fig6.REFERENCE_EPSILON;
+    AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.params(eps).noiseSampler())
+        .withPrivacy(eps, s.delta()).withTrials(auditTrials);
+    Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
+    List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), r -> {
+      err.println("pmbench audit: " + r.summary());
+      err.flush();
+    });
+    AuditReport.writePage(dir, rows, AuditFolder.command(settings, audited, dir));
   }
 
   @Override
@@ -87,6 +120,9 @@ public final class ClaimsCommand extends ExperimentCommand {
     List<Experiment> all = experiments(s);
     for (Experiment e : all) {
       e.validate(s);
+    }
+    if (parts.contains(AUDIT)) {
+      audit(s, err);
     }
     List<Experiment> figures = all.subList(0, all.size() - 1);
     for (Experiment e : figures) {

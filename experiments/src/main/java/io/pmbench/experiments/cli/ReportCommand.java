@@ -1,8 +1,14 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditReport;
+import io.pmbench.experiments.audit.AuditResults;
+import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.figures.Reports;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,12 +17,12 @@ import picocli.CommandLine.Parameters;
 /** {@code pmbench report DIR}: redraws a run directory's report from its stored cells. */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = {"Regenerates the figures, CSV files and report.html of a run directory from its stored cells,",
-        "without recomputing anything."})
+        "without recomputing anything (an audit folder's report.html from its audit.csv)."})
 public final class ReportCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;
 
-  @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/).")
+  @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/), or a pmbench audit folder.")
   Path dir;
 
   @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
@@ -25,6 +31,14 @@ public final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = cmd.commandLine().getOut();
+    if (!Files.exists(dir.resolve("run.json")) && Files.exists(dir.resolve(AuditResults.FILE))) {
+      List<AuditRow> rows = AuditResults.read(dir.resolve(AuditResults.FILE));
+      rows.forEach(r -> out.println(r.summary()));
+      String command = AuditFolder.storedCommand(dir).orElse("pmbench audit --out " + dir);
+      out.println("Report: " + AuditReport.writePage(dir, rows, command).toAbsolutePath());
+      out.flush();
+      return 0;
+    }
     out.println(Reports.render(dir));
     out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
     out.flush();

@@ -1,5 +1,8 @@
 package io.pmbench.experiments.figures;
 
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditResults;
+import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
@@ -114,6 +117,39 @@ public final class Claims implements Experiment {
           + " bring them with --dataset npy:... and rerun claims"));
     }
     return rows;
+  }
+
+  /**
+   * One row per audited (mechanism, calibration, stage) of the run's {@code audit/} sub-folder
+   * ({@link io.pmbench.experiments.audit.AuditFolder}): "privacy claim holds under audit" is
+   * reproduced when neither the sensitivity search nor the ε lower bound contradicts the stated
+   * (ε, δ), not reproduced when one does; one "cannot test here" row without an audit.
+   */
+  public static List<Row> auditRows(Optional<List<AuditRow>> audit) {
+    String source = "the mechanism's stated (epsilon, delta); pmbench audit (issue 9)";
+    if (audit.isEmpty() || audit.get().isEmpty()) {
+      return List.of(new Row("audit", "privacy claims hold under audit", source, CANNOT_TEST,
+          "no audit/ folder in this run (run claims with the audit part, or pmbench audit --out DIR/audit)"));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (AuditRow r : audit.get()) {
+      String id = ("audit-" + r.mechanism() + "-" + r.calibration() + "-" + r.stage()).toLowerCase(Locale.ROOT)
+          .replaceAll("[^a-z0-9]+", "-").replaceAll("-$", "");
+      rows.add(new Row(id, "privacy claim holds under audit: " + r.mechanism() + " (" + r.calibration() + ", "
+          + r.stage() + ") is (epsilon, delta)-DP as stated", source, r.verdict().equals("OK") ? REPRODUCED
+          : NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
+          + "lower bound %.3f [95%% one-sided, point estimate %.3f] vs claimed epsilon %s at delta %s; %d runs "
+          + "per side, %s sampler; %s", r.sensitivityRatio(), r.worstSensitivity(), r.claimedSensitivity(),
+          r.epsilonLower(), r.epsilonPoint(), r.claimedEpsilon(), r.delta(), r.trials(), r.sampler(),
+          r.verdict())));
+    }
+    return rows;
+  }
+
+  /** The run's audit rows ({@code dir/audit/audit.csv}), if it has them. */
+  static Optional<List<AuditRow>> audit(Path dir) throws IOException {
+    Path file = dir.resolve(AuditFolder.SUBFOLDER).resolve(AuditResults.FILE);
+    return Files.exists(file) ? Optional.of(AuditResults.read(file)) : Optional.empty();
   }
 
   private static Row missing(String id, String claim, String source) {
@@ -319,7 +355,8 @@ public final class Claims implements Experiment {
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     Map<String, RunView> parts = parts(v.dir(), true);
-    List<Row> rows = rows(parts);
+    List<Row> rows = new ArrayList<>(rows(parts));
+    rows.addAll(auditRows(audit(v.dir())));
     List<List<String>> table = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (Row r : rows) {
@@ -366,14 +403,15 @@ public final class Claims implements Experiment {
 
   @Override
   public String console(RunView v) {
-    Map<String, RunView> parts;
+    List<Row> rows;
     try {
-      parts = parts(v.dir(), false);
+      rows = new ArrayList<>(rows(parts(v.dir(), false)));
+      rows.addAll(auditRows(audit(v.dir())));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
     StringBuilder sb = new StringBuilder();
-    for (Row r : rows(parts)) {
+    for (Row r : rows) {
       sb.append(String.format(Locale.ROOT, "%-28s %-16s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
     }
     return sb.toString();

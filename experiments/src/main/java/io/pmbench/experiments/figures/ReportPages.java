@@ -3,6 +3,10 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditReport;
+import io.pmbench.experiments.audit.AuditResults;
+import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.CellSummary;
@@ -17,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /** The report sections every experiment shares, and the per-seed and summary CSV files. */
@@ -175,6 +180,22 @@ final class ReportPages {
         + "Elapsed time of the last invocation: %s s on %s processors (cells already stored were not recomputed).",
         cells.size(), cellSeconds, serverSeconds, v.provenance().path("durationSeconds").asText("-"),
         v.provenance().path("availableProcessors").asText("-")));
+  }
+
+  /**
+   * The "Audit" section when the run's folder, its {@code audit/} sub-folder or the enclosing run's
+   * (a part of {@code claims}) holds an audit ({@link AuditFolder#locate}): the rows of the run's
+   * mechanisms, or every row when the grid names no mechanisms ({@code claims}).
+   */
+  static void audit(RunView v, HtmlReport html) throws IOException {
+    Optional<Path> dir = AuditFolder.locate(v.dir());
+    if (dir.isEmpty()) {
+      return;
+    }
+    Path file = dir.get().resolve(AuditResults.FILE);
+    List<AuditRow> rows = AuditResults.read(file);
+    List<String> mechanisms = v.gridStrings("mechanisms");
+    AuditReport.section(html, mechanisms.isEmpty() ? rows : AuditResults.forMechanisms(rows, mechanisms), file);
   }
 
   /**

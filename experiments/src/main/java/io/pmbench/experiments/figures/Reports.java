@@ -55,6 +55,7 @@ public final class Reports {
     Experiment e = experiment(v.manifest());
     HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset)");
     e.render(v, html);
+    ReportPages.audit(v, html);
     AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
     return e.console(v);
   }
