@@ -50,6 +50,14 @@ public enum Preset {
     };
   }
 
+  /**
+   * The noise sampler this preset uses unless option {@code noiseSampler} overrides it:
+   * {@link NoiseSampler#SECURE} for {@link #CORRECTED}, {@link NoiseSampler#STANDARD} otherwise.
+   */
+  public NoiseSampler defaultNoiseSampler() {
+    return this == CORRECTED ? NoiseSampler.SECURE : NoiseSampler.STANDARD;
+  }
+
   /** A builder holding this preset's defaults (σ, α from the data set; Table 2's k, σ_q, T). */
   public Builder builder(double sigma, double alpha) {
     Builder b = new Builder();
@@ -152,8 +160,8 @@ public enum Preset {
     public MechanismParams build(double epsilon, double delta) {
       NoiseCalibration c = calibration != null ? calibration : preset.calibrationFor(epsilon);
       java.util.Map<String, String> opts = new java.util.TreeMap<>(options);
-      if (preset == CORRECTED) {
-        opts.putIfAbsent(NoiseSampler.OPTION, NoiseSampler.SECURE.cliName());
+      if (preset.defaultNoiseSampler() != NoiseSampler.STANDARD) {
+        opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());
       }
       return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
           iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, opts);

@@ -9,8 +9,9 @@ import java.util.Arrays;
  * @param nQueries how many gallery rows are queries (a seeded uniform sample), or −1 for all
  * @param dummies whether the client adds the dummy queries P_r (default true)
  * @param ks the K of Recall@K, ascending (default 1, 2, 4, 8)
+ * @param index the k-NN index of the retrieval step (default {@link GalleryIndexKind#EXACT})
  */
-public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks) {
+public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks, GalleryIndexKind index) {
   /** Every gallery row is a query. */
   public static final int ALL_QUERIES = -1;
 
@@ -24,11 +25,19 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
     if (ks.length == 0) {
       throw new IllegalArgumentException("K list must not be empty. Provided value: []");
     }
+    if (index == null) {
+      throw new IllegalArgumentException("index must be given. Provided value: null");
+    }
     ks = ks.clone();
     Arrays.sort(ks);
     if (ks[0] < 1) {
       throw new IllegalArgumentException("every K must be >= 1. Provided value: " + Arrays.toString(ks));
     }
+  }
+
+  /** Exact retrieval. */
+  public ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks) {
+    this(nPublic, nQueries, dummies, ks, GalleryIndexKind.EXACT);
   }
 
   /** The defaults of SPEC.md: 1000 public rows, 1000 queries, dummies on, K = 1, 2, 4, 8. */
@@ -44,17 +53,19 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
   @Override
   public boolean equals(Object o) {
     return o instanceof ProtocolConfig c && c.nPublic == nPublic && c.nQueries == nQueries && c.dummies == dummies
-        && Arrays.equals(c.ks, ks);
+        && Arrays.equals(c.ks, ks) && c.index == index;
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(ks) * 31 + Integer.hashCode(nPublic) * 7 + Integer.hashCode(nQueries) + (dummies ? 1 : 0);
+    return Arrays.hashCode(ks) * 31 + Integer.hashCode(nPublic) * 7 + Integer.hashCode(nQueries) + (dummies ? 1 : 0)
+        + index.ordinal() * 13;
   }
 
   @Override
   public String toString() {
     return "ProtocolConfig[nPublic=" + nPublic + ", nQueries=" + (nQueries == ALL_QUERIES ? "all" : nQueries)
-        + ", dummies=" + dummies + ", ks=" + Arrays.toString(ks) + "]";
+        + ", dummies=" + dummies + ", ks=" + Arrays.toString(ks) + ", index="
+        + index.cliName() + "]";
   }
 }

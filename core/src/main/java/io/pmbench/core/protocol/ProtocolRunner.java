@@ -23,7 +23,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -36,9 +40,12 @@ import java.util.stream.IntStream;
  * query r: D = [r; P_r; P] with P_r one uniformly drawn public row of every public class except
  * r's (when dummies are on); the mechanism's client side releases an embedding of D; it is
  * aligned on the public rows to the server's embedding of [S; P] (when the mechanism asks for
- * it); the K nearest gallery rows of the aligned r, r itself excluded, decide Recall@K.
+ * it); the K nearest gallery rows of the aligned r (exact, or by the {@link ProtocolConfig#index} chosen),
+ * r itself excluded, decide Recall@K.
  *
- * <p>The server embedding is computed once per (server key, seed) and shared. All randomness is
+ * <p>The server embedding is computed once per (server key, seed) and shared: a cell needing one
+ * that is being built waits for that build, while cells needing other ones proceed (see
+ * {@link #server}). All randomness is
  * derived from (seed, data set, purpose[, mechanism, ε], query) by {@link Seeds}: splits, queries
  * and dummies are the same for every mechanism; a cell's numbers do not depend on which other
  * cells run or on thread scheduling. Queries run in parallel, one per processor (see
@@ -48,7 +55,10 @@ public final class ProtocolRunner {
   private final FeatureSet data;
   private final ProtocolConfig config;
   private final Map<Long, SeedContext> contexts = new HashMap<>();
-  private final Map<String, ServerSide> servers = new HashMap<>();
+  private final ConcurrentMap<ServerKey, FutureTask<ServerSide>> servers = new ConcurrentHashMap<>();
+
+  /** Identifies a server embedding: the mechanism's {@link EmbeddingMechanism#serverKey} and the run seed. */
+  private record ServerKey(String serverKey, long seed) {}
 
   public ProtocolRunner(FeatureSet data, ProtocolConfig config) {
     if (config.nPublic() > data.train().size()) {
@@ -164,7 +174,7 @@ public final class ProtocolRunner {
     boolean[] increased = new boolean[nq];
     PrivacyClaim[] claims = new PrivacyClaim[nq];
     int[] galleryLabels = data.test().labels();
-    Retrieval retrieval = new Retrieval();
+    Retrieval retrieval = retrieval(seed);
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     IntConsumer oneQuery = i -> {
       int q = ctx.queries[i];
@@ -208,6 +218,15 @@ public final class ProtocolRunner {
         mean(noise), inc);
   }
 
+  /** Exact retrieval, or retrieval through the configured approximate index (seeded by the run seed). */
+  private Retrieval retrieval(long seed) {
+    if (config.index() == GalleryIndexKind.EXACT) {
+      return new Retrieval();
+    }
+    long indexSeed = Seeds.derive(seed, data.name(), "gallery-index");
+    return new Retrieval((g, rows, dim) -> config.index().build(g, rows, dim, indexSeed));
+  }
+
   /** The aligned (or raw) query point; the anchors come from {@link ServerSide#publicRowsFor}. */
   private static double[] query(EmbeddingMechanism mechanism, ClientRelease rel, ClientData d, ServerSide server) {
     Embedding e = rel.embedding();
@@ -224,18 +243,41 @@ public final class ProtocolRunner {
     return u.applyRow(e.data(), 0);
   }
 
-  private synchronized ServerSide server(EmbeddingMechanism m, MechanismParams p, SeedContext ctx) {
-    String key = m.serverKey(p) + "|seed=" + ctx.seed;
-    ServerSide s = servers.get(key);
-    if (s == null) {
-      s = m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(), sharedSeed(ctx.seed)), p);
-      servers.put(key, s);
+  /**
+   * The server embedding of (serverKey, seed), built once: the first cell to ask runs the build on
+   * its own thread; cells asking for the same key meanwhile wait for it; other keys are not
+   * blocked. A failed build is dropped from the cache (the next cell asking tries again) and its
+   * exception is rethrown as it was thrown.
+   */
+  private ServerSide server(EmbeddingMechanism m, MechanismParams p, SeedContext ctx) {
+    ServerKey key = new ServerKey(m.serverKey(p), ctx.seed);
+    FutureTask<ServerSide> build = new FutureTask<>(
+        () -> m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(), sharedSeed(ctx.seed)), p));
+    FutureTask<ServerSide> cached = servers.putIfAbsent(key, build);
+    if (cached == null) {
+      cached = build;
+      build.run();
     }
-    return s;
+    try {
+      return cached.get();
+    } catch (ExecutionException e) {
+      servers.remove(key, cached);
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(m.name() + " failed to build its server embedding", cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for " + m.name() + "'s server embedding", e);
+    }
   }
 
   /** Drops cached server embeddings (they can be large). */
-  public synchronized void clearServerCache() {
+  public void clearServerCache() {
     servers.clear();
   }
 

@@ -2,6 +2,7 @@ package io.pmbench.core.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pmbench.core.mechanism.Preset;
@@ -34,6 +35,24 @@ class ProtocolConfigTest {
 
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
+  }
+
+  @Test
+  void constructor_fourValues_defaultsToExactIndexAndIndexTakesPartInEquality() {
+    ProtocolConfig exact = new ProtocolConfig(10, 5, true, new int[] {1});
+    ProtocolConfig ivf = new ProtocolConfig(10, 5, true, new int[] {1}, GalleryIndexKind.IVF);
+
+    assertEquals(GalleryIndexKind.EXACT, exact.index());
+    assertNotEquals(exact, ivf);
+  }
+
+  @Test
+  void parse_cliNames_roundTripAndUnknownNameIsOneLineError() {
+    for (GalleryIndexKind k : GalleryIndexKind.values()) {
+      assertEquals(k, GalleryIndexKind.parse(k.cliName()));
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GalleryIndexKind.parse("hnsw"));
+    assertEquals("--index must be one of [exact, ivf]. Provided value: hnsw", e.getMessage());
   }
 
   @Test

@@ -49,6 +49,21 @@ class ProtocolRunnerTest {
   }
 
   @Test
+  void run_ivfIndex_sameSeedTwoRunnersIdenticalAndNearExact() {
+    // IVF answers from an approximate index: fails if its k-means is unseeded, if a query's answer
+    // depends on which query reached the index first (scheduling), or if the index is wired to
+    // the wrong gallery (recall would collapse). On these well-separated clusters exact Recall@8
+    // is 1 (see below); IVF probes 8 of its 14 cells, so it may miss only a far cell's neighbours:
+    // a loss above 0.1 (5 of 50 queries) means the index is broken, not approximate.
+    ProtocolConfig ivf = new ProtocolConfig(60, 50, true, new int[] {1, 2, 4, 8}, GalleryIndexKind.IVF);
+    CellResult a = new ProtocolRunner(DATA, ivf).run(REGISTRY.get("features"), PARAMS, SEED, done -> {});
+    CellResult b = new ProtocolRunner(DATA, ivf).run(REGISTRY.get("features"), PARAMS, SEED, done -> {});
+
+    assertTrue(Arrays.deepEquals(a.hits(), b.hits()), "IVF hits differ between identical runs");
+    assertTrue(a.recallAt(8) >= run("features", SEED).recallAt(8) - 0.1, "IVF Recall@8 = " + a.recallAt(8));
+  }
+
+  @Test
   void run_featuresOnWellSeparatedClusters_recallAtOneNearOne() {
     // Within-class distances (≈ 0.3) are far below between-class ones (≈ 1.4): exact k-NN on the
     // raw features must retrieve the query's class. Fails if the hit is judged against the wrong

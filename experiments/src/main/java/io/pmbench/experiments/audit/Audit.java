@@ -45,8 +45,10 @@ public final class Audit {
   public static String replay(Path file) throws IOException {
     ReplayFile.Replay r = ReplayFile.read(file);
     SensitivitySearch.Worst w = SensitivitySearch.measure(r.target(), r.pair());
-    return String.format(java.util.Locale.ROOT, "%s %s, %s (%s): ||f(D) - f(D')|| = %.6g, claimed Delta = %.6g,"
-        + " ratio %.6f: %s", r.target().mechanism(), r.target().calibration(), r.target().stageName(), r.pair().how(), w.distance(), w.claimed(),
+    AuditSettings s = r.target().settings();
+    return String.format(java.util.Locale.ROOT, "%s %s (preset %s, %s sampler), %s (%s): ||f(D) - f(D')|| = %.6g,"
+        + " claimed Delta = %.6g, ratio %.6f: %s", r.target().mechanism(), r.target().calibration(),
+        s.preset().cliName(), s.sampler().cliName(), r.target().stageName(), r.pair().how(), w.distance(), w.claimed(),
         w.ratio(), w.ratio() > 1 + 1e-9 ? "FAILED (the pair exceeds the claimed sensitivity)" : "within the claim");
   }
 }

@@ -29,8 +29,8 @@ public final class AuditFolder {
   /** The {@code pmbench audit} command line that reproduces an audit of {@code mechanisms} into {@code dir}. */
   public static String command(AuditSettings s, List<String> mechanisms, Path dir) {
     return String.format(Locale.ROOT, "pmbench audit --mechanism %s --epsilon %s --delta %s --trials %d --seed %d "
-        + "--noise-sampler %s --out %s", String.join(",", mechanisms), s.epsilon(), s.delta(), s.trials(), s.seed(),
-        s.sampler().cliName(), dir);
+        + "--preset %s --noise-sampler %s --out %s", String.join(",", mechanisms), s.epsilon(), s.delta(), s.trials(),
+        s.seed(), s.preset().cliName(), s.sampler().cliName(), dir);
   }
 
   /**

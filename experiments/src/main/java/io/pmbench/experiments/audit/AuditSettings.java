@@ -1,18 +1,22 @@
 package io.pmbench.experiments.audit;
 
 import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.PrivacyChecks;
 import io.pmbench.core.random.NoiseSampler;
+import java.util.Objects;
 
 /**
  * What one audit runs on: the claimed (ε, δ), a root seed, the number of runs per data set for
- * the ε lower bound, the noise sampler, and the small data-set shape (n rows of dimension d,
+ * the ε lower bound, the fidelity preset whose calibration rule and kernels the audited
+ * mechanisms use (SPEC.md §8), the noise sampler, and the small data-set shape (n rows of dimension d,
  * the first m private, labels 0..c) with PrivateMail's kernel σ, α and embedding dimension k.
  *
  * @param epsilon claimed ε
  * @param delta claimed δ
  * @param seed root seed
  * @param trials runs per data set (half fit the threshold, half measure the rates)
+ * @param preset fidelity preset of every audited mechanism's parameters
  * @param sampler noise sampler
  * @param n rows of D
  * @param privateRows m, the private rows (r and the dummies) before the public set
@@ -22,8 +26,8 @@ import io.pmbench.core.random.NoiseSampler;
  * @param alpha label weight α
  * @param k embedding dimension
  */
-public record AuditSettings(double epsilon, double delta, long seed, int trials, NoiseSampler sampler, int n,
-    int privateRows, int d, int c, double sigma, double alpha, int k) {
+public record AuditSettings(double epsilon, double delta, long seed, int trials, Preset preset,
+    NoiseSampler sampler, int n, int privateRows, int d, int c, double sigma, double alpha, int k) {
   /**
    * Under the secure sampler, a stage one of whose trials draws more noise values than this
    * (releases × coordinates: DP-dSNE's T = 1000 gradient steps × 5 free rows × k = 2; every other
@@ -38,6 +42,8 @@ public record AuditSettings(double epsilon, double delta, long seed, int trials,
   public AuditSettings {
     PrivacyChecks.checkEpsilon(epsilon);
     PrivacyChecks.checkDelta(delta);
+    Objects.requireNonNull(preset, "preset");
+    Objects.requireNonNull(sampler, "sampler");
     if (trials < 100) {
       throw new IllegalArgumentException("trials must be >= 100. Provided value: " + trials);
     }
@@ -48,12 +54,13 @@ public record AuditSettings(double epsilon, double delta, long seed, int trials,
   }
 
   /**
-   * The defaults: ε = 0.1, δ = 1e-5 (Table 2), 20,000 runs, n = 40 rows of which m = 5 private (r
+   * The defaults under {@code preset} and its noise sampler ({@link Preset#defaultNoiseSampler()}):
+   * ε = 0.1, δ = 1e-5 (Table 2), 20,000 runs, n = 40 rows of which m = 5 private (r
    * and one dummy per other class, SPEC.md §2; n − 1 above DP-dSNE's perplexity 30, so its
    * affinities depend on the data), d = 5, c = 4, σ = 3, α = 0.6, k = 2.
    */
-  public static AuditSettings defaults(long seed, NoiseSampler sampler) {
-    return new AuditSettings(0.1, 1e-5, seed, 20_000, sampler, 40, 5, 5, 4, 3, 0.6, 2);
+  public static AuditSettings defaults(long seed, Preset preset) {
+    return new AuditSettings(0.1, 1e-5, seed, 20_000, preset, preset.defaultNoiseSampler(), 40, 5, 5, 4, 3, 0.6, 2);
   }
 
   /**
@@ -69,11 +76,16 @@ public record AuditSettings(double epsilon, double delta, long seed, int trials,
 
   /** A copy with another number of runs. */
   public AuditSettings withTrials(int t) {
-    return new AuditSettings(epsilon, delta, seed, t, sampler, n, privateRows, d, c, sigma, alpha, k);
+    return new AuditSettings(epsilon, delta, seed, t, preset, sampler, n, privateRows, d, c, sigma, alpha, k);
+  }
+
+  /** A copy with another noise sampler (overriding the preset's). */
+  public AuditSettings withSampler(NoiseSampler v) {
+    return new AuditSettings(epsilon, delta, seed, trials, preset, v, n, privateRows, d, c, sigma, alpha, k);
   }
 
   /** A copy at another claimed (ε, δ). */
   public AuditSettings withPrivacy(double e, double dl) {
-    return new AuditSettings(e, dl, seed, trials, sampler, n, privateRows, d, c, sigma, alpha, k);
+    return new AuditSettings(e, dl, seed, trials, preset, sampler, n, privateRows, d, c, sigma, alpha, k);
   }
 }

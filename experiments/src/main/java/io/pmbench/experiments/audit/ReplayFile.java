@@ -1,5 +1,6 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.reports.AtomicFiles;
 import java.io.IOException;
@@ -13,7 +14,8 @@ import java.util.Map;
 
 /**
  * A saved neighbouring pair, so a reader can replay the sensitivity check:
- * {@code key=value} lines (mechanism, calibration, stage and the audit settings), then one line per row,
+ * {@code key=value} lines (mechanism, calibration, stage and the audit settings, preset and
+ * sampler included, so the target is rebuilt exactly), then one line per row,
  * {@code D <label> <x_1> … <x_d>} for D and {@code P …} for D′, numbers in round-trip form.
  */
 final class ReplayFile {
@@ -22,8 +24,8 @@ final class ReplayFile {
   static void write(Path file, AuditTarget t, AuditSettings s, NeighbourPair p) throws IOException {
     AtomicFiles.write(file, out -> {
       out.write("mechanism=" + t.mechanism() + "\ncalibration=" + t.calibration() + "\nstage=" + t.stageName() + "\n");
-      out.write("epsilon=" + s.epsilon() + "\ndelta=" + s.delta() + "\nseed=" + s.seed() + "\nsampler="
-          + s.sampler().cliName() + "\n");
+      out.write("epsilon=" + s.epsilon() + "\ndelta=" + s.delta() + "\nseed=" + s.seed() + "\npreset="
+          + s.preset().cliName() + "\nsampler=" + s.sampler().cliName() + "\n");
       out.write(String.format(Locale.ROOT, "n=%d%nm=%d%nd=%d%nc=%d%nsigma=%s%nalpha=%s%nk=%d%n", s.n(),
           s.privateRows(), s.d(), s.c(), s.sigma(), s.alpha(), s.k()));
       out.write("how=" + p.how() + "\n");
@@ -70,8 +72,9 @@ final class ReplayFile {
     }
     try {
       AuditSettings s = new AuditSettings(num(keys, "epsilon"), num(keys, "delta"), Long.parseLong(need(keys, "seed")),
-          100, NoiseSampler.parse(need(keys, "sampler")), (int) num(keys, "n"), (int) num(keys, "m"), (int) num(keys, "d"),
-          (int) num(keys, "c"), num(keys, "sigma"), num(keys, "alpha"), (int) num(keys, "k"));
+          100, Preset.parse(need(keys, "preset")), NoiseSampler.parse(need(keys, "sampler")), (int) num(keys, "n"),
+          (int) num(keys, "m"), (int) num(keys, "d"), (int) num(keys, "c"), num(keys, "sigma"), num(keys, "alpha"),
+          (int) num(keys, "k"));
       AuditTarget t = Targets.of(need(keys, "mechanism"), need(keys, "calibration"), need(keys, "stage"), s);
       return new Replay(t, new NeighbourPair(data(rows.get("D"), s), data(rows.get("P"), s), need(keys, "how")));
     } catch (IllegalArgumentException e) {

@@ -12,12 +12,13 @@ import java.util.Map;
 
 /**
  * The audit targets of every private mechanism, taken from the registry: {@code privatemail}
- * under each calibration (CLASSIC, ANALYTIC, OFFICIAL_CODE), {@code private-rp},
- * {@code private-pca}, {@code dp-dsne} under the {@code paper} preset's calibration at ε, and
+ * under each calibration (CLASSIC — only at ε &lt; 1, where it is valid, SPEC.md §9 — ANALYTIC,
+ * OFFICIAL_CODE), {@code private-rp}, {@code private-pca}, {@code dp-dsne} under the settings'
+ * preset's calibration at ε ({@link Preset#calibrationFor}: {@code paper} CLASSIC below ε = 1 and
+ * ANALYTIC from 1, {@code corrected} ANALYTIC, {@code official-code} OFFICIAL_CODE), and
  * {@code privatemail-v1}; one target per noisy stage the mechanism opens ({@link io.pmbench.core.mechanism.Auditable}).
- * Parameters are the {@code paper} preset's (kernels TWO_SIGMA_SQUARED / GAUSSIAN_INTEGER, which
- * Appendix B assumes) at the settings' σ, α, k and noise sampler, with each mechanism's default
- * options.
+ * Parameters are the settings' preset's (its kernels, renormalisation and M_ii; SPEC.md §8) at the
+ * settings' σ, α, k and noise sampler, with each mechanism's default options.
  */
 public final class Targets {
   /** The mechanisms {@code pmbench audit} covers, in table order. */
@@ -41,7 +42,7 @@ public final class Targets {
         }
       }
     } else {
-      calibrations.add(Preset.PAPER.calibrationFor(s.epsilon()));
+      calibrations.add(s.preset().calibrationFor(s.epsilon()));
     }
     List<AuditTarget> out = new ArrayList<>();
     for (NoiseCalibration c : calibrations) {
@@ -59,9 +60,9 @@ public final class Targets {
             + " is not audited for " + mechanism + ". Provided value: " + calibration + ", " + stage));
   }
 
-  /** The {@code paper} preset's parameters at the settings, with calibration {@code c}. */
+  /** The settings' preset's parameters at the settings, with calibration {@code c}. */
   static MechanismParams params(AuditSettings s, NoiseCalibration c) {
-    return Preset.PAPER.builder(s.sigma(), s.alpha()).k(s.k()).calibration(c)
+    return s.preset().builder(s.sigma(), s.alpha()).k(s.k()).calibration(c)
         .options(Map.of(NoiseSampler.OPTION, s.sampler().cliName())).build(s.epsilon(), s.delta());
   }
 }

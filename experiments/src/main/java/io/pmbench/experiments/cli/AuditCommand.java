@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.experiments.audit.Audit;
 import io.pmbench.experiments.audit.AuditFolder;
@@ -47,8 +48,16 @@ public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--noise-sampler", defaultValue = "standard", paramLabel = "standard|secure",
-      description = "Noise sampler of the audited releases. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--preset", defaultValue = "paper", paramLabel = "paper|official-code|corrected",
+      description = "Fidelity preset of the audited mechanisms' parameters: its kernels and its calibration at"
+          + " epsilon for every mechanism but privatemail (paper: CLASSIC below 1, ANALYTIC from 1; corrected:"
+          + " ANALYTIC; official-code: OFFICIAL_CODE); privatemail is audited under each calibration."
+          + " Default: ${DEFAULT-VALUE}.")
+  String preset;
+
+  @Option(names = "--noise-sampler", paramLabel = "standard|secure",
+      description = "Noise sampler of the audited releases. Default: the preset's (secure for corrected,"
+          + " standard otherwise).")
   String sampler;
 
   @Option(names = {"--out", "-o"}, defaultValue = "audit", paramLabel = "DIR",
@@ -69,8 +78,11 @@ public final class AuditCommand implements Callable<Integer> {
       o.flush();
       return 0;
     }
-    AuditSettings s = AuditSettings.defaults(seed, NoiseSampler.parse(sampler)).withPrivacy(epsilon, delta)
+    AuditSettings s = AuditSettings.defaults(seed, Preset.parse(preset)).withPrivacy(epsilon, delta)
         .withTrials(trials);
+    if (sampler != null) {
+      s = s.withSampler(NoiseSampler.parse(sampler));
+    }
     List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.MECHANISMS : mechanisms;
     List<AuditRow> rows = AuditFolder.run(out, s, names, r -> {
       o.println(r.summary());

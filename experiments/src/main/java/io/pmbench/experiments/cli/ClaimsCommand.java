@@ -90,7 +90,7 @@ public final class ClaimsCommand extends ExperimentCommand {
 
   /**
    * Audits the run's private mechanisms ({@code privatemail} always, under each calibration, so
-   * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed and noise
+   * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed, preset and noise
    * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
    */
   private void audit(GridSetup s, PrintWriter err) throws IOException {
@@ -98,8 +98,8 @@ public final class ClaimsCommand extends ExperimentCommand {
     List<String> audited = Targets.MECHANISMS.stream().filter(m -> m.equals("privatemail") || names.contains(m))
         .toList();
     double eps = Fig6.REFERENCE_EPSILON;
-    AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.params(eps).noiseSampler())
-        .withPrivacy(eps, s.delta()).withTrials(auditTrials);
+    AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
+        .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(auditTrials);
     Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
     List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), r -> {
       err.println("pmbench audit: " + r.summary());

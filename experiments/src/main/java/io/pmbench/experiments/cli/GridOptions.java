@@ -6,6 +6,7 @@ import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.protocol.GalleryIndexKind;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.sweep.Engine;
@@ -59,6 +60,11 @@ public final class GridOptions {
       description = "Comma list of K for Recall@K. Default: ${DEFAULT-VALUE}.")
   List<Integer> ks;
 
+  @Option(names = "--index", defaultValue = "exact", paramLabel = "exact|ivf", order = 10,
+      description = "k-NN index of the retrieval step: exact, or ivf (approximate inverted file for large galleries; "
+          + "its recall loss is measured by the benchmarks, results are marked IVF). Default: ${DEFAULT-VALUE}.")
+  String index;
+
   @Option(names = "--no-dummies", order = 10, description = "Switch off the dummy queries P_r (on by default).")
   boolean noDummies;
 
@@ -103,8 +109,8 @@ public final class GridOptions {
   Path out;
 
   @Option(names = "--parallel", paramLabel = "N", order = 21,
-      description = "Cells run at once (queries within a cell are parallel anyway; server embeddings are built "
-          + "one at a time). Default: the number of processors, at most 4.")
+      description = "Cells run at once (queries within a cell are parallel anyway; each server embedding is built "
+          + "once, and cells waiting for it do not block cells needing another). Default: the number of processors, at most 4.")
   Integer parallel;
 
   @Option(names = "--fresh", order = 22,
@@ -170,7 +176,7 @@ public final class GridOptions {
 
   private ProtocolConfig protocol() {
     return new ProtocolConfig(nPublic, parseQueries(queries), !noDummies, ks.stream().mapToInt(Integer::intValue)
-        .toArray());
+        .toArray(), GalleryIndexKind.parse(index));
   }
 
   private int parallelism() {

@@ -53,6 +53,15 @@ final class ReportPages {
     return out;
   }
 
+  /** The mark of results retrieved through the approximate IVF index ({@code --index ivf}). */
+  static final String IVF_NOTE = "Retrieval index: IVF (approximate k-NN, --index ivf); Recall@K may be below "
+      + "exact k-NN's.";
+
+  /** Whether the run retrieved through the IVF index (runs recorded before {@code --index} existed used exact). */
+  static boolean approximateIndex(RunView v) {
+    return v.manifest().config().path("protocol").path("index").asText("exact").equals("ivf");
+  }
+
   /** The opening paragraph: what was run, on what, and how the intervals are computed. */
   static void intro(RunView v, HtmlReport html, String what) {
     JsonNode c = v.manifest().config();
@@ -70,6 +79,7 @@ final class ReportPages {
         List.of("queries", queries),
         List.of("dummy queries P_r", p.path("dummies").asBoolean() ? "on" : "off"),
         List.of("K of Recall@K", p.path("ks").toString()),
+        List.of("retrieval index", approximateIndex(v) ? IVF_NOTE : "exact k-NN"),
         List.of("seeds", v.grid("seeds").toString())));
     html.paragraph("Intervals are 95%: with two or more seeds, the mean of the per-seed recalls with a Student-t "
         + "interval over seeds; with one seed, the recall with its Wilson interval over queries. A query is never "

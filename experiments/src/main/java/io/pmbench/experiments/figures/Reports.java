@@ -49,15 +49,20 @@ public final class Reports {
     };
   }
 
-  /** Renders {@code dir}'s report (CSV files, figures, report.html); returns the console text. */
+  /**
+   * Renders {@code dir}'s report (CSV files, figures, report.html); returns the console text. Both
+   * are marked when the run used the approximate IVF index.
+   */
   public static String render(Path dir) throws IOException {
     RunView v = view(dir);
     Experiment e = experiment(v.manifest());
-    HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset)");
+    boolean ivf = ReportPages.approximateIndex(v);
+    HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset"
+        + (ivf ? ", IVF index" : "") + ")");
     e.render(v, html);
     ReportPages.audit(v, html);
     AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
-    return e.console(v);
+    return (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
   }
 
   /** The report file of a run directory. */

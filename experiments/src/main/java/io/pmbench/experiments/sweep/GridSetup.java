@@ -85,6 +85,7 @@ public record GridSetup(
     p.put("nQueries", protocol.nQueries() == ProtocolConfig.ALL_QUERIES ? "all" : protocol.nQueries());
     p.put("dummies", protocol.dummies());
     p.put("ks", protocol.ks());
+    p.put("index", protocol.index().cliName());
     m.put("protocol", p);
     m.put("paramsBelowEpsilonOne", withoutEpsilon(params(0.5)));
     m.put("paramsAtEpsilonOneAndAbove", withoutEpsilon(params(2)));

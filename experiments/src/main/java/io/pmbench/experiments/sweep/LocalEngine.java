@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Within a cell the queries already run in parallel on the common fork-join pool; the
  * worker threads here add parallelism across cells (useful while one cell builds a server
- * embedding, which the protocol runner does one at a time).
+ * embedding: cells needing another server embedding proceed meanwhile).
  */
 public final class LocalEngine implements Engine {
   private final int parallel;

@@ -3,6 +3,7 @@ package io.pmbench.experiments.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.NoiseSampler;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class AuditSettingsTest {
 
   @Test
   void trialsFor_heavyStageUnderSecureSampler_capped() {
-    AuditSettings secure = AuditSettings.defaults(1, NoiseSampler.SECURE);
+    AuditSettings secure = AuditSettings.defaults(1, Preset.PAPER).withSampler(NoiseSampler.SECURE);
     assertEquals(AuditSettings.SECURE_HEAVY_TRIALS, secure.trialsFor(stage(1000, 10)));
     assertEquals(500, secure.withTrials(500).trialsFor(stage(1000, 80)), "a cap never raises the trials asked");
   }
@@ -23,7 +24,7 @@ class AuditSettingsTest {
   @Test
   void trialsFor_dpDsneUnderSecureSampler_cappedAndOthersNot() {
     // fails if dp-dsne's stage is not heavy (its secure audit then takes ten minutes) or another is
-    AuditSettings secure = AuditSettings.defaults(1, NoiseSampler.SECURE);
+    AuditSettings secure = AuditSettings.defaults(1, Preset.PAPER).withSampler(NoiseSampler.SECURE);
     for (String m : Targets.MECHANISMS) {
       for (AuditTarget t : Targets.of(m, secure)) {
         AuditStage st = t.stage(t.randomData(new java.util.SplittableRandom(1)));
@@ -35,10 +36,10 @@ class AuditSettingsTest {
 
   @Test
   void trialsFor_lightStageOrStandardSampler_allTrials() {
-    AuditSettings secure = AuditSettings.defaults(1, NoiseSampler.SECURE);
+    AuditSettings secure = AuditSettings.defaults(1, Preset.PAPER).withSampler(NoiseSampler.SECURE);
     assertEquals(secure.trials(), secure.trialsFor(stage(1, 80)));
     assertEquals(secure.trials(), secure.trialsFor(stage(1, AuditSettings.SECURE_HEAVY_DRAWS)));
-    AuditSettings standard = AuditSettings.defaults(1, NoiseSampler.STANDARD);
+    AuditSettings standard = AuditSettings.defaults(1, Preset.PAPER);
     assertEquals(standard.trials(), standard.trialsFor(stage(1000, 80)));
   }
 }

@@ -2,13 +2,18 @@ package io.pmbench.experiments.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.Seeds;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 1), so the false-failure probability is that of the 95% interval at most, and far less in fact.
  */
 class AuditTest {
-  private static final AuditSettings SMALL = AuditSettings.defaults(5, NoiseSampler.STANDARD).withTrials(4_000);
+  private static final AuditSettings SMALL = AuditSettings.defaults(5, Preset.PAPER).withTrials(4_000);
+  private static final AuditSettings CORRECTED = AuditSettings.defaults(5, Preset.CORRECTED);
 
   private static AuditTarget target(String mechanism, String calibration) {
     return Targets.of(mechanism, SMALL).stream().filter(t -> t.calibration().equals(calibration)).findFirst()
@@ -74,8 +80,68 @@ class AuditTest {
   void replay_savedPair_reproducesTheRatio(@TempDir Path dir) throws Exception {
     AuditRow r = Audit.run(Targets.of("private-rp", SMALL).get(0), SMALL, dir);
     String line = Audit.replay(dir.resolve(r.pairFile()));
-    assertTrue(line.contains(String.format(java.util.Locale.ROOT, "ratio %.6f", r.sensitivityRatio())), line);
+    assertTrue(line.contains(String.format(Locale.ROOT, "ratio %.6f", r.sensitivityRatio())), line);
     assertTrue(r.sensitivityRatio() <= 1 && r.sensitivityRatio() > 0.9, r.summary());
+  }
+
+  @Test
+  void run_correctedPreset_privateRpAuditedUnderAnalyticWithSecureSampler(@TempDir Path dir) throws Exception {
+    // Fails if the audit ignores the preset (paper: CLASSIC at epsilon = 0.1, standard sampler) or if
+    // ANALYTIC noise drawn by the secure sampler is caught above its claim (a wrong calibration or a
+    // sampler that loses the grid's sensitivity allowance); 2,000 runs per side, false failure <= 5%.
+    AuditSettings corrected = CORRECTED.withTrials(2_000);
+    List<AuditTarget> rp = Targets.of("private-rp", corrected);
+    assertEquals(List.of("ANALYTIC"), rp.stream().map(AuditTarget::calibration).distinct().toList());
+    assertEquals(NoiseCalibration.ANALYTIC, rp.get(0).params().calibration());
+    assertEquals(NoiseSampler.SECURE, rp.get(0).params().noiseSampler());
+    AuditRow r = Audit.run(rp.get(0), corrected, dir);
+    assertEquals("secure", r.sampler(), r.summary());
+    assertEquals("ANALYTIC", r.calibration(), r.summary());
+    assertFalse(r.epsilonFailed(), r.summary());
+    assertFalse(r.sensitivityFailed(), r.summary());
+  }
+
+  @Test
+  void of_presetAndEpsilon_calibrationFollowsThePresetRule() {
+    AuditSettings paperHigh = SMALL.withPrivacy(2, 1e-5);
+    assertEquals("CLASSIC", Targets.of("private-rp", SMALL).get(0).calibration());
+    assertEquals("ANALYTIC", Targets.of("private-rp", paperHigh).get(0).calibration());
+    assertEquals(List.of("ANALYTIC", "OFFICIAL_CODE"), Targets.of("privatemail", paperHigh).stream()
+        .map(AuditTarget::calibration).distinct().toList(), "CLASSIC is not valid at epsilon >= 1");
+    AuditSettings official = AuditSettings.defaults(5, Preset.OFFICIAL_CODE);
+    assertEquals("OFFICIAL_CODE", Targets.of("private-rp", official).get(0).calibration());
+    assertEquals(NoiseSampler.STANDARD, Targets.of("private-rp", official).get(0).params().noiseSampler());
+    assertEquals("ANALYTIC", Targets.of("dp-dsne", CORRECTED.withPrivacy(2, 1e-5)).get(0).calibration());
+  }
+
+  @Test
+  void replay_correctedPair_reproducesTheRatioUnderThePreset(@TempDir Path dir) throws Exception {
+    AuditSettings corrected = CORRECTED.withTrials(100);
+    AuditRow r = Audit.run(Targets.of("private-rp", corrected).get(0), corrected, dir);
+    Path pair = dir.resolve(r.pairFile());
+    assertTrue(Files.readAllLines(pair).containsAll(List.of("preset=corrected", "sampler=secure")));
+    String line = Audit.replay(pair);
+    assertTrue(line.startsWith("private-rp ANALYTIC (preset corrected, secure sampler)"), line);
+    assertTrue(line.contains(String.format(Locale.ROOT, "ratio %.6f", r.sensitivityRatio())), line);
+  }
+
+  @Test
+  void runOrReuse_changedPreset_refusedUnlessFresh(@TempDir Path dir) throws Exception {
+    AuditSettings paper = SMALL.withTrials(100);
+    AuditSettings corrected = CORRECTED.withTrials(100);
+    List<String> rp = List.of("private-rp");
+    AuditFolder.runOrReuse(dir, paper, rp, false, r -> { });
+    String stored = Files.readString(dir.resolve(AuditFolder.SETTINGS));
+    assertTrue(stored.contains("--preset paper --noise-sampler standard"), stored);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> AuditFolder.runOrReuse(dir, corrected, rp, false, r -> { }));
+    assertTrue(e.getMessage().contains("holds an audit with other settings"), e.getMessage());
+    assertEquals(stored, Files.readString(dir.resolve(AuditFolder.SETTINGS)), "refusal writes nothing");
+    List<AuditRow> fresh = AuditFolder.runOrReuse(dir, corrected, rp, true, r -> { });
+    assertEquals("ANALYTIC", fresh.get(0).calibration());
+    List<AuditRow> reused = AuditFolder.runOrReuse(dir, corrected, rp, false,
+        r -> fail("same settings must reuse the stored audit"));
+    assertEquals(fresh.get(0).calibration(), reused.get(0).calibration());
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.pmbench.experiments.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pmbench.core.mechanism.AuditStage;
-import io.pmbench.core.random.NoiseSampler;
+import io.pmbench.core.mechanism.Preset;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (false-failure probability below 1e-8 per check).
  */
 class AuditableStagesTest {
-  private static final AuditSettings S = AuditSettings.defaults(11, NoiseSampler.STANDARD).withTrials(100);
+  private static final AuditSettings S = AuditSettings.defaults(11, Preset.PAPER).withTrials(100);
   private static final int DRAWS = 2_000;
 
   @ParameterizedTest

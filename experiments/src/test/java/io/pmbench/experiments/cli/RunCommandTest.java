@@ -97,6 +97,33 @@ class RunCommandTest {
   }
 
   @Test
+  void run_ivfIndex_runsRecordsTheChoiceAndMarksTheResults(@TempDir Path tmp) throws Exception {
+    // Fails if --index is not passed to the protocol's configuration, not recorded in run.json
+    // (a later exact run would then silently mix with these cells), or not shown to the reader.
+    Path dir = tmp.resolve("ivf");
+    Outcome o = execute(smallRun(dir, "--mechanisms", "features", "--seeds", "1", "--index", "ivf"));
+
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(Files.readString(dir.resolve("run.json")).contains("\"index\" : \"ivf\""),
+        Files.readString(dir.resolve("run.json")));
+    assertTrue(o.out().contains("Retrieval index: IVF"), o.out());
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("IVF index"));
+
+    Outcome exact = execute(smallRun(dir, "--mechanisms", "features", "--seeds", "1"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, exact.exit(), exact.err());
+    assertTrue(exact.err().contains("protocol"), exact.err());
+  }
+
+  @Test
+  void run_badIndex_oneLineNamingTheOptionAndNoOutput(@TempDir Path tmp) {
+    Outcome o = execute(smallRun(tmp.resolve("x"), "--index", "hnsw"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertTrue(o.err().contains("--index") && o.err().contains("hnsw"), o.err());
+    assertFalse(Files.exists(tmp.resolve("x")));
+  }
+
+  @Test
   void run_missingFile_namesTheFile(@TempDir Path tmp) {
     Outcome o = execute("run", "--dataset", "csv:" + tmp.resolve("nope.csv") + "," + tmp.resolve("nope2.csv"),
         "--out", tmp.resolve("x").toString());

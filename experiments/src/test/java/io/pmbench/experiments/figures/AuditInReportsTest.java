@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.cli.Pmbench;
 import io.pmbench.experiments.figures.FiguresCliTest.Outcome;
 import java.nio.file.Files;
@@ -68,6 +69,27 @@ class AuditInReportsTest {
     assertEquals(1, changed.err().lines().filter(l -> l.contains("holds an audit with other settings")
         && l.contains("--fresh")).count(), changed.err());
     assertEquals(settings, Files.readString(tmp.resolve("audit").resolve(AuditFolder.SETTINGS)));
+  }
+
+  @Test
+  void auditAndClaims_correctedPreset_auditUnderTheRunsPreset(@TempDir Path tmp) throws Exception {
+    Outcome a = execute("audit", "--preset", "corrected", "--mechanism", "private-rp", "--trials", "200", "--out",
+        tmp.resolve("rp").toString());
+    assertEquals(0, a.exit(), a.err());
+    String csv = Files.readString(tmp.resolve("rp").resolve(AuditResults.FILE));
+    assertTrue(csv.contains("private-rp,ANALYTIC,") && csv.contains(",secure,") && !csv.contains("CLASSIC"), csv);
+    assertTrue(Files.readString(tmp.resolve("rp").resolve(AuditFolder.SETTINGS))
+        .contains("--preset corrected --noise-sampler secure"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute("audit", "--preset", "exact", "--out", tmp.toString()).exit());
+
+    Outcome c = execute("claims", "--dataset", DATA, "--public", "60", "--queries", "30", "--seeds", "1",
+        "--preset", "corrected", "--mechanisms", "features,privatemail", "--parts", "audit", "--audit-trials", "200",
+        "--out", tmp.resolve("claims").toString());
+    assertEquals(0, c.exit(), c.err());
+    String settings = Files.readString(tmp.resolve("claims").resolve(AuditFolder.SUBFOLDER)
+        .resolve(AuditFolder.SETTINGS));
+    assertTrue(settings.contains("--preset corrected --noise-sampler secure") && settings.contains("CORRECTED"),
+        settings);
   }
 
   @Test
