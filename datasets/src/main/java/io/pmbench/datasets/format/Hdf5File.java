@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +58,7 @@ final class Hdf5File extends NamedArrayFile {
     Path path = source.requireFile(kind);
     try {
       this.hdf = new HdfFile(path);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | OutOfMemoryError e) { // a corrupt superblock size; see below
       throw new InvalidDataException(name() + ": not a valid " + kind + " file: bad magic or truncated (" + describe(e)
           + ")", e);
     }
@@ -75,7 +76,11 @@ final class Hdf5File extends NamedArrayFile {
       SortedSet<String> n = new TreeSet<>();
       collect(hdf, n);
       this.names = Collections.unmodifiableSortedSet(n);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | OutOfMemoryError e) {
+      // jHDF allocates each object header at the size the file states before reading it; a
+      // corrupt size fails as one oversized allocation (the heap is not exhausted, nothing else
+      // was allocated), and the headers of a real file are small, so this is damage, not -Xmx.
+      // FuzzTest's slow variant found such files.
       hdf.close();
       throw new InvalidDataException(name() + ": corrupt " + kind + " file (" + describe(e) + ")", e);
     }
@@ -347,7 +352,7 @@ final class Hdf5File extends NamedArrayFile {
       s *= dims[a];
     }
     while (true) {
-      ByteBuffer bb = ByteBuffer.wrap(d.getDecompressedChunk(offset.clone())).order(type.order());
+      ByteBuffer bb = ByteBuffer.wrap(decompressedChunk(d, offset)).order(type.order());
       if (bb.remaining() < chunkElements * type.type().bytes()) {
         throw new InvalidDataException("truncated: a chunk decompresses to " + bb.remaining() + " bytes, expected "
             + chunkElements * type.type().bytes());
@@ -419,6 +424,21 @@ final class Hdf5File extends NamedArrayFile {
         rest /= dims[a];
       }
       return target;
+    }
+  }
+
+  /**
+   * One chunk, decompressed. jHDF allocates a chunk at the stored size its index states before
+   * reading it; a corrupt index entry fails as one oversized allocation (nothing else was
+   * allocated, so the heap is intact), and the chunks of a real file are small, so that is damage,
+   * not too small a heap. FuzzTest's slow variant found such files.
+   */
+  private static byte[] decompressedChunk(ChunkedDataset d, int[] offset) {
+    try {
+      return d.getDecompressedChunk(offset.clone());
+    } catch (OutOfMemoryError e) {
+      throw new InvalidDataException("corrupt chunk index: the chunk at " + Arrays.toString(offset)
+          + " claims more bytes than fit in memory", e);
     }
   }
 

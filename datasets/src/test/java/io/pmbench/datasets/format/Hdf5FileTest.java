@@ -67,6 +67,17 @@ class Hdf5FileTest {
     assertMessage(m, "arrays.h5", "unknown array name '/train/x' (arrays present: chunked, f16, features, group/f64_be");
   }
 
+  /**
+   * arrays.h5 with random bytes changed (seed 9, variant 2052 of FuzzTest's slow run): a chunk
+   * index entry claims a multi-gigabyte chunk, which jHDF allocates before reading; that used to
+   * escape as OutOfMemoryError instead of one line.
+   */
+  @Test
+  void features_chunkIndexClaimsHugeChunk_oneLineNotOutOfMemory() {
+    assertMessage(error("corrupt_chunk_index.h5", f -> f.features(Optional.of("chunked"), RowRouting.whole())),
+        "corrupt_chunk_index.h5[chunked]", "corrupt chunk index");
+  }
+
   @Test
   void features_complexCompoundType_reportsUnsupportedDtype() {
     assertMessage(error("bad.h5", f -> f.features(Optional.of("complex"), RowRouting.whole())), "bad.h5[complex]",
