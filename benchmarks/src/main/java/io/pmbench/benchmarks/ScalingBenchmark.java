@@ -55,17 +55,7 @@ public class ScalingBenchmark {
     queryRow = Workload.row(Workload.rows(1, "gallery", 1, dim), 0);
     Embedding g = new Embedding(Workload.gaussian(1, "server-gallery", gallery * p.k()), gallery, p.k());
     Embedding sp = new Embedding(Workload.gaussian(1, "server-public", nPublic * p.k()), nPublic, p.k());
-    server = new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return g;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return sp;
-      }
-    };
+    server = ServerSide.of(g, sp);
     mechanism = new PrivateMailMechanism();
     client = mechanism.client(new ClientView(pub, Workload.CLASSES, sp, 7), p);
     index = ExactIndex.of(g.data(), gallery, p.k());

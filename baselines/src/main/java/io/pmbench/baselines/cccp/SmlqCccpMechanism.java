@@ -85,17 +85,7 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
         p.serverIterations(), p.renormalize());
     Embedding gallery = new Embedding(Arrays.copyOfRange(r.embedding(), 0, nS * p.k()), nS, p.k());
     Embedding publicRows = new Embedding(Arrays.copyOfRange(r.embedding(), nS * p.k(), n * p.k()), pub.size(), p.k());
-    return new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return gallery;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return publicRows;
-      }
-    };
+    return ServerSide.of(gallery, publicRows);
   }
 
   @Override

@@ -94,17 +94,7 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
     RandomProjection r = RandomProjection.fromSharedSeed(view.sharedSeed(), view.gallery().dimension(), params.k());
     Embedding gallery = new Embedding(r.project(view.gallery().features()), view.gallery().size(), params.k());
     Embedding pub = new Embedding(r.project(view.publicSet().features()), view.publicSet().size(), params.k());
-    return new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return gallery;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return pub;
-      }
-    };
+    return ServerSide.of(gallery, pub);
   }
 
   @Override

@@ -2,6 +2,14 @@ package io.pmbench.core.mechanism;
 
 /** The server's non-private embedding of [S; P], computed once per (data set, config, seed). */
 public interface ServerSide {
+  /** A server side whose embeddings are fixed once computed (the common case). */
+  static ServerSide of(Embedding gallery, Embedding publicRows) {
+    return new Fixed(gallery, publicRows);
+  }
+
+  /** The value behind {@link #of}. */
+  record Fixed(Embedding gallery, Embedding publicRows) implements ServerSide {}
+
   /** Row i embeds gallery row i. */
   Embedding gallery();
 

@@ -48,17 +48,7 @@ public final class FeaturesMechanism implements EmbeddingMechanism {
         view.gallery().dimension());
     Embedding pub = new Embedding(Mechanisms.toDoubles(view.publicSet().features()), view.publicSet().size(),
         view.publicSet().dimension());
-    return new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return gallery;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return pub;
-      }
-    };
+    return ServerSide.of(gallery, pub);
   }
 
   @Override

@@ -52,17 +52,7 @@ public final class RandomMechanism implements EmbeddingMechanism {
         Mechanisms.gaussianBlock(nS, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-gallery")), nS, p.k());
     Embedding pub = new Embedding(
         Mechanisms.gaussianBlock(nP, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-public")), nP, p.k());
-    return new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return gallery;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return pub;
-      }
-    };
+    return ServerSide.of(gallery, pub);
   }
 
   @Override

@@ -74,17 +74,7 @@ final class TraceSmlq implements EmbeddingMechanism {
     Embedding gallery = new Embedding(Arrays.copyOfRange(x, 0, gallerySize * k), gallerySize, k);
     int nP = view.publicSet().size();
     Embedding pub = new Embedding(Arrays.copyOfRange(x, gallerySize * k, (gallerySize + nP) * k), nP, k);
-    return new ServerSide() {
-      @Override
-      public Embedding gallery() {
-        return gallery;
-      }
-
-      @Override
-      public Embedding publicRows() {
-        return pub;
-      }
-    };
+    return ServerSide.of(gallery, pub);
   }
 
   private void trace(ServerView view, MechanismParams p) {
