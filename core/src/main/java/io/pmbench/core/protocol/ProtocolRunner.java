@@ -157,26 +157,84 @@ public final class ProtocolRunner {
 
   /** Runs one cell; {@code progress} receives 1 per finished query (may be called concurrently). */
   public CellResult run(EmbeddingMechanism mechanism, MechanismParams params, long seed, IntConsumer progress) {
+    return run(mechanism, params, seed, progress, QueryLog.NONE);
+  }
+
+  /**
+   * Runs one cell, taking the queries {@code log} recalls from an earlier interrupted run of the
+   * same cell instead of recomputing them, and recording each query it computes. When every query
+   * is recalled, neither the server nor the client side is built.
+   *
+   * @throws IllegalStateException if a recalled outcome belongs to another query or K list
+   */
+  public CellResult run(EmbeddingMechanism mechanism, MechanismParams params, long seed, IntConsumer progress,
+      QueryLog log) {
     mechanism.validate(params);
     SeedContext ctx = context(seed);
-    long t0 = System.nanoTime();
-    ServerSide server = server(mechanism, params, ctx);
-    double serverMillis = (System.nanoTime() - t0) / 1e6;
-    ClientSide client = mechanism.client(
-        new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed)), params);
     int[] ks = config.ks();
-    int maxK = ks[ks.length - 1];
     int nq = ctx.queries.length;
+    QueryOutcome[] outcomes = new QueryOutcome[nq];
+    boolean allRecalled = true;
+    for (int i = 0; i < nq; i++) {
+      outcomes[i] = log.recorded(i);
+      if (outcomes[i] != null) {
+        checkRecalled(outcomes[i], ctx.queries[i], ks, mechanism.name());
+      }
+      allRecalled &= outcomes[i] != null;
+    }
+    double serverMillis = 0;
+    if (!allRecalled) {
+      long t0 = System.nanoTime();
+      ServerSide server = server(mechanism, params, ctx);
+      serverMillis = (System.nanoTime() - t0) / 1e6;
+      ClientSide client = mechanism.client(
+          new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed)), params);
+      computeQueries(mechanism, params, ctx, server, client, outcomes, log, progress);
+    } else {
+      for (int i = 0; i < nq; i++) {
+        progress.accept(1);
+      }
+    }
     boolean[][] hits = new boolean[nq][];
     double[] millis = new double[nq];
     double[] sens = new double[nq];
     double[] noise = new double[nq];
-    boolean[] increased = new boolean[nq];
-    PrivacyClaim[] claims = new PrivacyClaim[nq];
+    int inc = 0;
+    for (int i = 0; i < nq; i++) {
+      QueryOutcome o = outcomes[i];
+      hits[i] = o.hits();
+      millis[i] = o.millis();
+      sens[i] = o.sensitivity();
+      noise[i] = o.noiseScale();
+      inc += o.objectiveIncreased() ? 1 : 0;
+    }
+    return new CellResult(data.name(), mechanism.name(), params, seed, ks, hits, ctx.queries.clone(),
+        mean(millis), serverMillis, nq > 0 ? outcomes[0].claim() : PrivacyClaim.none("no queries"), mean(sens),
+        mean(noise), inc);
+  }
+
+  private static void checkRecalled(QueryOutcome o, int query, int[] ks, String mechanism) {
+    if (o.query() != query || o.hits().length != ks.length) {
+      throw new IllegalStateException("the recorded queries of this " + mechanism + " cell belong to another run"
+          + " (recorded query " + o.query() + " with " + o.hits().length + " K values where this run has query "
+          + query + " with " + ks.length + "); delete the cell's query log to recompute it");
+    }
+  }
+
+  /** Computes the queries {@code outcomes} lacks, in parallel, recording each in {@code log}. */
+  private void computeQueries(EmbeddingMechanism mechanism, MechanismParams params, SeedContext ctx,
+      ServerSide server, ClientSide client, QueryOutcome[] outcomes, QueryLog log, IntConsumer progress) {
+    long seed = ctx.seed;
+    int[] ks = config.ks();
+    int maxK = ks[ks.length - 1];
     int[] galleryLabels = data.test().labels();
     Retrieval retrieval = retrieval(seed);
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     IntConsumer oneQuery = i -> {
+      if (outcomes[i] != null) {
+        progress.accept(1);
+        return;
+      }
       int q = ctx.queries[i];
       ClientData d = clientData(ctx, q);
       long start = System.nanoTime();
@@ -189,15 +247,14 @@ public final class ProtocolRunner {
             + " dimensions but the server's gallery has " + gallery.dim());
       }
       int[] nn = retrieval.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
-      hits[i] = RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks);
-      millis[i] = (System.nanoTime() - start) / 1e6;
-      claims[i] = rel.claim();
-      sens[i] = rel.claim().sensitivity();
-      noise[i] = rel.claim().noiseScale();
-      increased[i] = rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0;
+      QueryOutcome o = new QueryOutcome(q, RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks),
+          (System.nanoTime() - start) / 1e6, rel.claim().sensitivity(), rel.claim().noiseScale(),
+          rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0, rel.claim());
+      outcomes[i] = o;
+      log.record(i, o);
       progress.accept(1);
     };
-    inQueryPool(() -> IntStream.range(0, nq).parallel().forEach(i -> {
+    inQueryPool(() -> IntStream.range(0, outcomes.length).parallel().forEach(i -> {
       if (failure.get() == null) {
         try {
           oneQuery.accept(i);
@@ -209,13 +266,6 @@ public final class ProtocolRunner {
     if (failure.get() != null) {
       throw failure.get();
     }
-    int inc = 0;
-    for (boolean b : increased) {
-      inc += b ? 1 : 0;
-    }
-    return new CellResult(data.name(), mechanism.name(), params, seed, ks, hits, ctx.queries.clone(),
-        mean(millis), serverMillis, claims.length > 0 ? claims[0] : PrivacyClaim.none("no queries"), mean(sens),
-        mean(noise), inc);
   }
 
   /** Exact retrieval, or retrieval through the configured approximate index (seeded by the run seed). */

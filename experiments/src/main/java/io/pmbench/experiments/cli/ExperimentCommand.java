@@ -79,14 +79,17 @@ abstract class ExperimentCommand implements Callable<Integer> {
     GridRecipe recipe = new GridRecipe(cmd.commandLine().getParseResult().originalArgs(), e.name(),
         manifest.fingerprint(), s.git().commit());
     try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
-      Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures());
+      Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures(),
+          store::journal);
       List<Sweep.Task> tasks = e.tasks(s, cells);
       long pendingQueries = Sweep.pendingQueries(store, tasks);
       long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
-      err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s), %d "
+      long[] partial = store.partialProgress();
+      err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "
               + "at once, %s%n", e.name(), s.data().name(), s.data().train().size(), s.data().test().size(),
-          s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(), s.parallel(),
-          s.protocol());
+          s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(),
+          partial[0] == 0 ? "" : "; " + partial[1] + " finished queries of " + partial[0] + " part-done cells kept",
+          s.parallel(), s.protocol());
       err.flush();
       Sweep.Outcome outcome;
       try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries)) {

@@ -12,30 +12,42 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * Progress on stderr: a progress bar in queries with speed and ETA when stderr is a terminal,
  * otherwise one line per finished cell with an ETA from the queries done so far (so logs stay
- * readable).
+ * readable), plus a line at most every {@link #QUIET_LIMIT_SECONDS} seconds while a slow cell
+ * runs, so that a log never looks stalled for the hour a t-SNE cell can take.
  */
 final class Progress implements Sweep.Listener, AutoCloseable {
   private final ProgressBar bar;
   private final PrintWriter err;
   private final long total;
   private final long startNanos = System.nanoTime();
+  /** Longest silence of the log form between two progress lines. */
+  static final long QUIET_LIMIT_SECONDS = 60;
   private long done;
   private int cells;
+  private long lastLineNanos = startNanos;
 
-  private Progress(ProgressBar bar, PrintWriter err, long total) {
+  private final long quietLimitNanos;
+
+  private Progress(ProgressBar bar, PrintWriter err, long total, long quietLimitNanos) {
     this.bar = bar;
     this.err = err;
     this.total = total;
+    this.quietLimitNanos = quietLimitNanos;
   }
 
   static Progress start(PrintWriter err, String task, long totalQueries) {
+    return start(err, task, totalQueries, QUIET_LIMIT_SECONDS * 1_000_000_000L);
+  }
+
+  /** As {@link #start(PrintWriter, String, long)}, with another limit on the log form's silence. */
+  static Progress start(PrintWriter err, String task, long totalQueries, long quietLimitNanos) {
     ProgressBar bar = null;
     if (System.console() != null && totalQueries > 0) {
       bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalQueries).setUnit(" queries", 1)
           .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).showSpeed()
           .build();
     }
-    return new Progress(bar, err, totalQueries);
+    return new Progress(bar, err, totalQueries, quietLimitNanos);
   }
 
   @Override
@@ -43,7 +55,16 @@ final class Progress implements Sweep.Listener, AutoCloseable {
     done += value;
     if (bar != null) {
       bar.stepBy(value);
+    } else if (System.nanoTime() - lastLineNanos >= quietLimitNanos) {
+      err.printf("  ... %d/%d queries%s%n", done, total, eta());
+      err.flush();
+      lastLineNanos = System.nanoTime();
     }
+  }
+
+  private String eta() {
+    double elapsed = (System.nanoTime() - startNanos) / 1e9;
+    return done > 0 && total > done ? String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done) : "";
   }
 
   @Override
@@ -54,9 +75,8 @@ final class Progress implements Sweep.Listener, AutoCloseable {
     cells++;
     String what = r.key().label() + " eps=" + r.key().epsilon() + " seed=" + r.key().seed();
     if (bar == null) {
-      double elapsed = (System.nanoTime() - startNanos) / 1e9;
-      String eta = done > 0 && total > done ? String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done)
-          : "";
+      String eta = eta();
+      lastLineNanos = System.nanoTime();
       String result = r.ok() ? String.format(Locale.ROOT, "R@%d=%.4f (%.2f ms/query)", r.ks()[r.ks().length - 1],
           r.recallAt(r.ks()[r.ks().length - 1]), r.meanQueryMillis()) : r.outcome() + ": " + r.message();
       err.printf("  cell %d: %s %s [%d/%d queries%s]%n", cells, what, result, done, total, eta);

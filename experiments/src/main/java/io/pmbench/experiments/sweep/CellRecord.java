@@ -305,7 +305,8 @@ public record CellRecord(
     return out;
   }
 
-  private static void putDouble(ObjectNode node, String name, double v) {
+  /** Finite doubles as JSON numbers (shortest round-tripping form), others as "NaN" / "Infinity". */
+  static void putDouble(ObjectNode node, String name, double v) {
     if (Double.isFinite(v)) {
       node.put(name, v);
     } else {

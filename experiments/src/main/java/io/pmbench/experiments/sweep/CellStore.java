@@ -32,6 +32,8 @@ public final class CellStore implements AutoCloseable {
   public static final String MANIFEST = "run.json";
   /** The folder of the cell files. */
   public static final String CELLS = "cells";
+  /** The folder of the query logs of unfinished cells ({@link QueryJournal}). */
+  public static final String PARTIAL = "partial";
 
   private final Path dir;
   private final Manifest manifest;
@@ -80,11 +82,15 @@ public final class CellStore implements AutoCloseable {
       }
       if (fresh) {
         deleteCells(cellDir);
+        deleteCells(dir.resolve(PARTIAL));
       }
       Files.createDirectories(cellDir);
       AtomicFiles.write(manifestFile, out -> out.write(manifest.toJson()));
       CellStore store = new CellStore(dir, manifest, channel, lock);
       store.load(cellDir, true);
+      for (CellKey key : store.cells.keySet()) {
+        Files.deleteIfExists(store.journalFile(key)); // left by a process killed right after storing the cell
+      }
       return store;
     } catch (IOException | RuntimeException e) {
       lock.release();
@@ -173,7 +179,51 @@ public final class CellStore implements AutoCloseable {
     return List.copyOf(cells.values());
   }
 
-  /** Writes a finished cell at once (atomically); safe to call from several threads. */
+  /**
+   * The query log of an unfinished cell: recalls the queries an interrupted run of it finished
+   * and records those this run finishes. {@link #put} deletes it once the cell is stored.
+   */
+  public QueryJournal journal(CellKey key) {
+    if (lock == null) {
+      throw new IllegalStateException("store of " + dir + " is read-only");
+    }
+    try {
+      return QueryJournal.open(journalFile(key), key.fileName(), manifest.fingerprint());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the query log of cell " + key.fileName() + " in " + dir, e);
+    }
+  }
+
+  /**
+   * The query logs of unfinished cells: {@code [cells, finished queries]} (a torn last line
+   * counts as a query here; the journal drops it when opened).
+   */
+  public long[] partialProgress() throws IOException {
+    Path partial = dir.resolve(PARTIAL);
+    long[] out = new long[2];
+    if (!Files.isDirectory(partial)) {
+      return out;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(partial)) {
+      for (Path f : ds) {
+        try (var lines = Files.lines(f, StandardCharsets.UTF_8)) {
+          out[1] += Math.max(0, lines.count() - 1); // minus the header
+        }
+        out[0]++;
+      }
+    }
+    return out;
+  }
+
+  private Path journalFile(CellKey key) {
+    String name = key.fileName();
+    return dir.resolve(PARTIAL).resolve(name.substring(0, name.length() - ".json".length()) + ".queries.jsonl");
+  }
+
+  /**
+   * Writes a finished cell at once (atomically), then deletes its query log; safe to call from
+   * several threads.
+   */
   public void put(CellRecord r) {
     if (lock == null) {
       throw new IllegalStateException("store of " + dir + " is read-only");
@@ -184,6 +234,7 @@ public final class CellStore implements AutoCloseable {
     }
     try {
       AtomicFiles.write(dir.resolve(CELLS).resolve(r.key().fileName()), out -> out.write(r.toJson()));
+      Files.deleteIfExists(journalFile(r.key()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write cell " + r.key().fileName() + " in " + dir, e);
     }

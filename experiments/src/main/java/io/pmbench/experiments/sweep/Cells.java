@@ -4,6 +4,9 @@ import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.protocol.CellResult;
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.core.protocol.QueryLog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -20,8 +23,22 @@ import java.util.function.Function;
  * @param preset the preset's CLI name
  * @param gitCommit the commit recorded in every cell
  * @param recordFailures whether refusals and failures become cells (figures) or stop the run
+ * @param journals where a cell keeps its finished queries while it runs (so a run stopped
+ *     mid-cell resumes at the next unfinished query), or {@code null} to keep none
  */
-public record Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures) {
+public record Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures,
+    Journals journals) {
+  /** Opens the query log of a cell (see {@link CellStore#journal}). */
+  @FunctionalInterface
+  public interface Journals {
+    QueryJournal open(CellKey key);
+  }
+
+  /** Cells that keep no query log (e.g. computed on a remote worker). */
+  public Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures) {
+    this(fingerprint, preset, gitCommit, recordFailures, null);
+  }
+
   /** Extra arrays a figure stores with a cell, computed after the cell ran. */
   @FunctionalInterface
   public interface Extras extends Function<CellResult, SortedMap<String, double[]>> {}
@@ -40,8 +57,10 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
             CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
       }
       CellResult r;
-      try {
-        r = runner.run(mechanism, params, key.seed(), progress);
+      try (QueryJournal journal = journals == null ? null : journals.open(key)) {
+        r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);
       } catch (IllegalArgumentException | IllegalStateException e) {
         if (!recordFailures) {
           throw e;

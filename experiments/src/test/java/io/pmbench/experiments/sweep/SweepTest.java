@@ -21,7 +21,7 @@ class SweepTest {
   private static final Manifest MANIFEST = Manifest.of("test", Map.of("a", 1), Map.of("seeds", List.of(1)), "cmd");
 
   /** A cell whose numbers are a pure function of its key (like a protocol cell). */
-  private static CellRecord cell(CellKey key, String fingerprint) {
+  static CellRecord cell(CellKey key, String fingerprint) {
     SplittableRandom rng = new SplittableRandom(key.fileName().hashCode());
     boolean[][] hits = new boolean[50][2];
     int[] idx = new int[50];

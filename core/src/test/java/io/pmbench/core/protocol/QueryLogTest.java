@@ -1,0 +1,148 @@
+package io.pmbench.core.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.mechanism.Preset;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ProtocolRunner#run} with a {@link QueryLog}: a cell resumed from the queries an
+ * interrupted run recorded gives the same result as one uninterrupted run, and recomputes only
+ * the queries that were missing.
+ */
+class QueryLogTest {
+  private static final FeatureSet DATA = SyntheticFeatureSets.clustered(77, 5, 12, 200, 150, 0.05);
+  private static final ProtocolConfig CONFIG = new ProtocolConfig(40, 30, true, new int[] {1, 4, 8});
+  private static final MechanismParams PARAMS = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
+  private static final EmbeddingMechanism PRIVATEMAIL = MechanismRegistry.discover().get("privatemail");
+
+  /** An in-memory log: recalls what it was given, keeps what it is told. */
+  private static final class MemoryLog implements QueryLog {
+    final Map<Integer, QueryOutcome> recall;
+    final Map<Integer, QueryOutcome> recorded = new ConcurrentHashMap<>();
+
+    MemoryLog(Map<Integer, QueryOutcome> recall) {
+      this.recall = recall;
+    }
+
+    @Override
+    public QueryOutcome recorded(int i) {
+      return recall.get(i);
+    }
+
+    @Override
+    public void record(int i, QueryOutcome outcome) {
+      recorded.put(i, outcome);
+    }
+  }
+
+  /** Counts how often its server and client sides are built; otherwise PrivateMail. */
+  private static final class CountingMechanism implements EmbeddingMechanism {
+    final AtomicInteger builds = new AtomicInteger();
+
+    @Override
+    public String name() {
+      return PRIVATEMAIL.name();
+    }
+
+    @Override
+    public String description() {
+      return "privatemail, counting its builds";
+    }
+
+    @Override
+    public void validate(MechanismParams params) {
+      PRIVATEMAIL.validate(params);
+    }
+
+    @Override
+    public boolean alignsOnPublic() {
+      return PRIVATEMAIL.alignsOnPublic();
+    }
+
+    @Override
+    public ServerSide server(ServerView view, MechanismParams params) {
+      builds.incrementAndGet();
+      return PRIVATEMAIL.server(view, params);
+    }
+
+    @Override
+    public ClientSide client(ClientView view, MechanismParams params) {
+      builds.incrementAndGet();
+      return PRIVATEMAIL.client(view, params);
+    }
+  }
+
+  @Test
+  void run_halfRecalled_sameResultAndOnlyMissingQueriesComputed() {
+    // Fails if a recalled query is recomputed (it would be recorded again), if a recalled outcome
+    // lands at another position, or if the resumed cell's numbers differ from an uninterrupted run.
+    MemoryLog full = new MemoryLog(Map.of());
+    CellResult whole = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 3, done -> {}, full);
+    assertEquals(CONFIG.nQueries(), full.recorded.size());
+
+    Map<Integer, QueryOutcome> firstHalf = new ConcurrentHashMap<>();
+    full.recorded.forEach((i, o) -> {
+      if (i % 2 == 0) {
+        firstHalf.put(i, o);
+      }
+    });
+    MemoryLog resumed = new MemoryLog(firstHalf);
+    AtomicInteger progress = new AtomicInteger();
+    CellResult again = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 3, progress::addAndGet, resumed);
+
+    assertEquals(CONFIG.nQueries() - firstHalf.size(), resumed.recorded.size());
+    assertTrue(resumed.recorded.keySet().stream().allMatch(i -> i % 2 == 1), "recomputed a recalled query");
+    assertEquals(CONFIG.nQueries(), progress.get(), "progress must count recalled queries too");
+    assertTrue(Arrays.deepEquals(whole.hits(), again.hits()), "hits differ after resuming");
+    assertArrayEquals(whole.queryIndices(), again.queryIndices());
+    assertEquals(whole.meanSensitivity(), again.meanSensitivity());
+    assertEquals(whole.meanNoiseScale(), again.meanNoiseScale());
+    assertEquals(whole.claim(), again.claim());
+    assertEquals(whole.objectiveIncreases(), again.objectiveIncreases());
+  }
+
+  @Test
+  void run_everyQueryRecalled_buildsNeitherSide() {
+    // A cell whose queries all finished before the kill needs no server embedding (for t-SNE
+    // that is a 15-minute build): fails if the runner builds either side anyway.
+    MemoryLog full = new MemoryLog(Map.of());
+    CellResult whole = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 4, done -> {}, full);
+    CountingMechanism counting = new CountingMechanism();
+
+    CellResult again = new ProtocolRunner(DATA, CONFIG).run(counting, PARAMS, 4, done -> {},
+        new MemoryLog(full.recorded));
+
+    assertEquals(0, counting.builds.get());
+    assertTrue(Arrays.deepEquals(whole.hits(), again.hits()));
+  }
+
+  @Test
+  void run_recalledOutcomeOfAnotherQuery_failsNamingIt() {
+    // A log from another configuration (other queries) must not be mixed in silently.
+    MemoryLog full = new MemoryLog(Map.of());
+    new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 5, done -> {}, full);
+    QueryOutcome o = full.recorded.get(0);
+    QueryOutcome wrong = new QueryOutcome(o.query() + 1, o.hits(), o.millis(), o.sensitivity(), o.noiseScale(),
+        o.objectiveIncreased(), o.claim());
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> new ProtocolRunner(DATA, CONFIG)
+        .run(PRIVATEMAIL, PARAMS, 5, done -> {}, new MemoryLog(Map.of(0, wrong))));
+    assertTrue(e.getMessage().contains("recorded query " + wrong.query()), e.getMessage());
+  }
+}
