@@ -11,6 +11,12 @@ import io.pmbench.core.mechanism.ServerView;
  * once per seed for all three.
  */
 public abstract class TsneServedMechanism implements EmbeddingMechanism {
+  /** The t-SNE of [S; P] takes about 15 minutes per seed at 11,000 rows: a resumed run loads it. */
+  @Override
+  public final boolean persistsServer() {
+    return true;
+  }
+
   @Override
   public final String serverKey(MechanismParams params) {
     return TsneServer.key(params);

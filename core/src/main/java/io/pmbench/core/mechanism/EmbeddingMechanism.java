@@ -35,6 +35,17 @@ public interface EmbeddingMechanism {
     return name() + "|" + params.describe();
   }
 
+  /**
+   * Whether the runner may keep this mechanism's server side on disk between runs of one
+   * configuration (see {@code io.pmbench.core.protocol.ServerStore}): only for a server side that is
+   * slow to build and fully described by {@link ServerSide#gallery()} and
+   * {@link ServerSide#publicRows()} (it overrides neither {@code galleryFor} nor
+   * {@code publicRowsFor}). Default false.
+   */
+  default boolean persistsServer() {
+    return false;
+  }
+
   /** Builds the server's embedding of [S; P]. */
   ServerSide server(ServerView view, MechanismParams params);
 

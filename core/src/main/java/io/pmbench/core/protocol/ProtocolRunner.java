@@ -60,7 +60,18 @@ public final class ProtocolRunner {
   /** Identifies a server embedding: the mechanism's {@link EmbeddingMechanism#serverKey} and the run seed. */
   private record ServerKey(String serverKey, long seed) {}
 
+  private final ServerStore serverStore;
+
   public ProtocolRunner(FeatureSet data, ProtocolConfig config) {
+    this(data, config, ServerStore.NONE);
+  }
+
+  /**
+   * A runner that loads the server sides of mechanisms that {@link EmbeddingMechanism#persistsServer
+   * persist} them from {@code serverStore} and saves those it builds there.
+   */
+  public ProtocolRunner(FeatureSet data, ProtocolConfig config, ServerStore serverStore) {
+    this.serverStore = serverStore;
     if (config.nPublic() > data.train().size()) {
       throw new IllegalArgumentException("nPublic must be <= the train split's " + data.train().size()
           + " rows. Provided value: " + config.nPublic());
@@ -294,15 +305,27 @@ public final class ProtocolRunner {
   }
 
   /**
-   * The server embedding of (serverKey, seed), built once: the first cell to ask runs the build on
+   * The server embedding of (serverKey, seed), built once (or loaded from the server store, for a
+   * mechanism that persists it): the first cell to ask runs the build on
    * its own thread; cells asking for the same key meanwhile wait for it; other keys are not
    * blocked. A failed build is dropped from the cache (the next cell asking tries again) and its
    * exception is rethrown as it was thrown.
    */
   private ServerSide server(EmbeddingMechanism m, MechanismParams p, SeedContext ctx) {
     ServerKey key = new ServerKey(m.serverKey(p), ctx.seed);
-    FutureTask<ServerSide> build = new FutureTask<>(
-        () -> m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(), sharedSeed(ctx.seed)), p));
+    FutureTask<ServerSide> build = new FutureTask<>(() -> {
+      if (!m.persistsServer()) {
+        return m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(), sharedSeed(ctx.seed)), p);
+      }
+      ServerSide stored = serverStore.load(key.serverKey(), ctx.seed);
+      if (stored != null) {
+        return stored;
+      }
+      ServerSide built = m.server(new ServerView(data.test(), ctx.publicSet, data.numClasses(),
+          sharedSeed(ctx.seed)), p);
+      serverStore.save(key.serverKey(), ctx.seed, built);
+      return built;
+    });
     FutureTask<ServerSide> cached = servers.putIfAbsent(key, build);
     if (cached == null) {
       cached = build;

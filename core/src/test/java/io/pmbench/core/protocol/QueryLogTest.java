@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.core.data.FeatureSet;
-import io.pmbench.core.mechanism.ClientSide;
-import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,43 +45,6 @@ class QueryLogTest {
     @Override
     public void record(int i, QueryOutcome outcome) {
       recorded.put(i, outcome);
-    }
-  }
-
-  /** Counts how often its server and client sides are built; otherwise PrivateMail. */
-  private static final class CountingMechanism implements EmbeddingMechanism {
-    final AtomicInteger builds = new AtomicInteger();
-
-    @Override
-    public String name() {
-      return PRIVATEMAIL.name();
-    }
-
-    @Override
-    public String description() {
-      return "privatemail, counting its builds";
-    }
-
-    @Override
-    public void validate(MechanismParams params) {
-      PRIVATEMAIL.validate(params);
-    }
-
-    @Override
-    public boolean alignsOnPublic() {
-      return PRIVATEMAIL.alignsOnPublic();
-    }
-
-    @Override
-    public ServerSide server(ServerView view, MechanismParams params) {
-      builds.incrementAndGet();
-      return PRIVATEMAIL.server(view, params);
-    }
-
-    @Override
-    public ClientSide client(ClientView view, MechanismParams params) {
-      builds.incrementAndGet();
-      return PRIVATEMAIL.client(view, params);
     }
   }
 
@@ -123,13 +83,47 @@ class QueryLogTest {
     // that is a 15-minute build): fails if the runner builds either side anyway.
     MemoryLog full = new MemoryLog(Map.of());
     CellResult whole = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 4, done -> {}, full);
-    CountingMechanism counting = new CountingMechanism();
+    WrappedMechanism counting = new WrappedMechanism(PRIVATEMAIL, "privatemail", false, () -> {});
 
     CellResult again = new ProtocolRunner(DATA, CONFIG).run(counting, PARAMS, 4, done -> {},
         new MemoryLog(full.recorded));
 
-    assertEquals(0, counting.builds.get());
+    assertEquals(0, counting.serverBuilds.get() + counting.clientBuilds.get());
     assertTrue(Arrays.deepEquals(whole.hits(), again.hits()));
+  }
+
+  /** Keeps server sides in memory, counting saves. */
+  private static final class MemoryServers implements ServerStore {
+    final Map<String, ServerSide> saved = new ConcurrentHashMap<>();
+
+    @Override
+    public ServerSide load(String serverKey, long seed) {
+      return saved.get(serverKey + "|" + seed);
+    }
+
+    @Override
+    public void save(String serverKey, long seed, ServerSide server) {
+      saved.put(serverKey + "|" + seed, ServerSide.of(server.gallery(), server.publicRows()));
+    }
+  }
+
+  @Test
+  void run_persistingMechanism_secondRunnerLoadsServerInsteadOfBuilding() {
+    // A resumed run must not rebuild a slow server embedding it already has: fails if the store is
+    // not consulted, if a non-persisting mechanism's server is stored, or if the loaded server
+    // side gives other numbers than the built one.
+    MemoryServers store = new MemoryServers();
+    WrappedMechanism persisting = new WrappedMechanism(PRIVATEMAIL, "pm-server", true, () -> {});
+    CellResult first = new ProtocolRunner(DATA, CONFIG, store).run(persisting, PARAMS, 6, done -> {});
+    WrappedMechanism other = new WrappedMechanism(PRIVATEMAIL, "not-kept", false, () -> {});
+    new ProtocolRunner(DATA, CONFIG, store).run(other, PARAMS, 6, done -> {});
+
+    assertEquals(java.util.Set.of("pm-server|6"), store.saved.keySet());
+    WrappedMechanism again = new WrappedMechanism(PRIVATEMAIL, "pm-server", true, () -> {});
+    CellResult second = new ProtocolRunner(DATA, CONFIG, store).run(again, PARAMS, 6, done -> {});
+
+    assertEquals(0, again.serverBuilds.get());
+    assertTrue(Arrays.deepEquals(first.hits(), second.hits()));
   }
 
   @Test

@@ -37,43 +37,7 @@ class ServerCacheTest {
 
   /** The features mechanism under its own server key, running {@code beforeBuild} before each server build. */
   private static EmbeddingMechanism gated(String key, Runnable beforeBuild) {
-    return new EmbeddingMechanism() {
-      @Override
-      public String name() {
-        return FEATURES.name();
-      }
-
-      @Override
-      public String description() {
-        return "features, server key " + key;
-      }
-
-      @Override
-      public void validate(MechanismParams params) {
-        FEATURES.validate(params);
-      }
-
-      @Override
-      public boolean alignsOnPublic() {
-        return FEATURES.alignsOnPublic();
-      }
-
-      @Override
-      public String serverKey(MechanismParams params) {
-        return key;
-      }
-
-      @Override
-      public ServerSide server(ServerView view, MechanismParams params) {
-        beforeBuild.run();
-        return FEATURES.server(view, params);
-      }
-
-      @Override
-      public ClientSide client(ClientView view, MechanismParams params) {
-        return FEATURES.client(view, params);
-      }
-    };
+    return new WrappedMechanism(FEATURES, key, false, beforeBuild);
   }
 
   private static void await(CountDownLatch latch) {

@@ -80,7 +80,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
         manifest.fingerprint(), s.git().commit());
     try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
       Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures(),
-          store::journal);
+          store);
       List<Sweep.Task> tasks = e.tasks(s, cells);
       long pendingQueries = Sweep.pendingQueries(store, tasks);
       long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();

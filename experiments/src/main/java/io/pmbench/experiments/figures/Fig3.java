@@ -76,7 +76,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {
       TraceSmlq trace = new TraceSmlq(s.registry().get(MECHANISM), maxIterations);

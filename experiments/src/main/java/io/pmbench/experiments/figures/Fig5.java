@@ -96,7 +96,7 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     MechanismParams base = s.params(epsilon);
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {

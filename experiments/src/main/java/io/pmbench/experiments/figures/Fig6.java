@@ -98,7 +98,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     List<String> free = epsilonFree();
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {

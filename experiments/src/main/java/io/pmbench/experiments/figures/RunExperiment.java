@@ -77,7 +77,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = new ProtocolRunner(s.data(), s.protocol());
+    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {
       for (String name : mechanisms) {

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.sweep;
 
+import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.reports.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,6 +84,7 @@ public final class CellStore implements AutoCloseable {
       if (fresh) {
         deleteCells(cellDir);
         deleteCells(dir.resolve(PARTIAL));
+        deleteCells(dir.resolve(ServerFiles.DIR));
       }
       Files.createDirectories(cellDir);
       AtomicFiles.write(manifestFile, out -> out.write(manifest.toJson()));
@@ -192,6 +194,17 @@ public final class CellStore implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the query log of cell " + key.fileName() + " in " + dir, e);
     }
+  }
+
+  /**
+   * The server embeddings kept in this directory (for mechanisms that persist them), so that a
+   * resumed run does not rebuild them.
+   */
+  public ServerStore servers() {
+    if (lock == null) {
+      throw new IllegalStateException("store of " + dir + " is read-only");
+    }
+    return new ServerFiles(dir, manifest.fingerprint());
   }
 
   /**

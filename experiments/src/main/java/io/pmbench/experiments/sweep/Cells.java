@@ -3,7 +3,10 @@ package io.pmbench.experiments.sweep;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.protocol.CellResult;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.core.protocol.QueryLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,20 +26,20 @@ import java.util.function.Function;
  * @param preset the preset's CLI name
  * @param gitCommit the commit recorded in every cell
  * @param recordFailures whether refusals and failures become cells (figures) or stop the run
- * @param journals where a cell keeps its finished queries while it runs (so a run stopped
- *     mid-cell resumes at the next unfinished query), or {@code null} to keep none
+ * @param store the run's store, where a cell keeps its finished queries while it runs (so a run
+ *     stopped mid-cell resumes at the next unfinished query) and slow server embeddings are kept;
+ *     {@code null} to keep neither (e.g. cells computed on a remote worker)
  */
 public record Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures,
-    Journals journals) {
-  /** Opens the query log of a cell (see {@link CellStore#journal}). */
-  @FunctionalInterface
-  public interface Journals {
-    QueryJournal open(CellKey key);
-  }
-
-  /** Cells that keep no query log (e.g. computed on a remote worker). */
+    CellStore store) {
+  /** Cells that keep no query logs and no server embeddings. */
   public Cells(String fingerprint, String preset, String gitCommit, boolean recordFailures) {
     this(fingerprint, preset, gitCommit, recordFailures, null);
+  }
+
+  /** A protocol runner for these cells: it keeps slow server embeddings in the store, if any. */
+  public ProtocolRunner runner(FeatureSet data, ProtocolConfig config) {
+    return new ProtocolRunner(data, config, store == null ? ServerStore.NONE : store.servers());
   }
 
   /** Extra arrays a figure stores with a cell, computed after the cell ran. */
@@ -57,7 +60,7 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
             CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
       }
       CellResult r;
-      try (QueryJournal journal = journals == null ? null : journals.open(key)) {
+      try (QueryJournal journal = store == null ? null : store.journal(key)) {
         r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);
