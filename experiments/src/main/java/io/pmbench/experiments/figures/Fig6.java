@@ -120,7 +120,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   }
 
   /** Fails when a mechanism listed as ε-independent made a claim that depends on ε. */
-  private static java.util.SortedMap<String, double[]> checkEpsilonFree(CellResult r) {
+  static java.util.SortedMap<String, double[]> checkEpsilonFree(CellResult r) {
     if (r.claim().guarantee() != Guarantee.NONE || Double.isFinite(r.meanNoiseScale())) {
       throw new IllegalStateException(r.mechanism() + " is treated as epsilon-independent in fig6 but its claim is "
           + r.claim().summary() + " with noise scale " + r.meanNoiseScale() + "; run fig6 with --every-epsilon");

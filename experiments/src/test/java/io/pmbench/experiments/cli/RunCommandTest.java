@@ -62,6 +62,17 @@ class RunCommandTest {
   }
 
   @Test
+  void run_twoEpsilons_epsilonFreeMechanismsOncePerSeedAndSaid(@TempDir Path tmp) {
+    // random reads no epsilon: 2 seeds x 1 cell, privatemail 2 seeds x 2 epsilons. Fails if the
+    // epsilon-free cells are recomputed at each epsilon or if the output hides that they were not.
+    Outcome o = execute(smallRun(tmp.resolve("a"), "--mechanisms", "random,privatemail", "--epsilon", "0.5,0.9"));
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.err().contains("6 cells (0 already in"), o.err());
+    assertTrue(o.out().contains("random: epsilon-independent (no privacy, no noise), run once per seed at eps=0.5"),
+        o.out());
+  }
+
+  @Test
   void run_differentSeeds_differentNumbers(@TempDir Path tmp) throws Exception {
     assertEquals(0, execute(smallRun(tmp.resolve("a"), "--mechanisms", "random")).exit());
     assertEquals(0, execute(smallRun(tmp.resolve("b"), "--mechanisms", "random", "--seeds", "5,6")).exit());
