@@ -45,6 +45,26 @@ class ReportTest {
   }
 
   @Test
+  void render_twoCoreScoreAndNumpyTiming_perQueryWallTimeAndBothRatios() {
+    // 8 queries in 40 ms on two cores = 5 ms per query: 40x the stated 0.2 s and 100x a NumPy
+    // formulation timed at 0.5 s. Fails if the operation is not divided by its query count.
+    List<Score> all = new java.util.ArrayList<>(sample().all());
+    all.add(s("TwoCoreQueryBenchmark", "queries", Map.of(), 40.0));
+    String md = new Report(Scores.of(all), 0.5).render(List.of());
+
+    assertTrue(md.contains("| official code's formulation in NumPy, timed on this machine | 500 | 25.00 |"), md);
+    assertTrue(md.contains("| pmbench, 8 queries at once | 5.00 | 40.00 | 100 |"), md);
+  }
+
+  @Test
+  void parsePositive_badOrNonPositive_isNaN() {
+    assertEquals(0.62, Report.parsePositive("0.62"));
+    assertTrue(Double.isNaN(Report.parsePositive("-1")));
+    assertTrue(Double.isNaN(Report.parsePositive("fast")));
+    assertTrue(Double.isNaN(Report.parsePositive("Infinity")));
+  }
+
+  @Test
   void scalingFigure_missingPoints_areNaN() {
     double[] y = new Report(sample()).scalingFigure().series().get(0).y();
 
