@@ -1,25 +1,22 @@
 package io.pmbench.baselines.dpdsne;
 
-import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.baselines.tsne.TsneServedMechanism;
 import io.pmbench.baselines.tsne.TsneServer;
-import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.GaussianCalibration;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code dp-dsne-official}: BASELINES.md §2's {@code mode=official-code}, registered under its own
  * name because it aligns on P ({@link #alignsOnPublic()} cannot depend on options). The client
  * runs the one known DP-dSNE implementation (github.com/soominkwon/DP-dSNE; see
  * {@link OfficialCodeTsne}): centralised t-SNE of all of D, every point moving (P too), with the
- * code's AdaCliP-style clipping and a fixed noise level; the runner aligns the result to the
+ * code's AdaCliP-style clipping and a fixed noise level (client: {@link OfficialCodeClient}, which
+ * computes P's distances once per client); the runner aligns the result to the
  * server's {@code tsne} map on P (server shared with {@code tsne} through {@link TsneServer#key}).
  *
  * <p><b>Guarantee:</b> none is claimed — {@link Guarantee#NOT_DP}: no privacy accounting exists for
@@ -62,17 +59,8 @@ public final class DpDsneOfficialMechanism extends TsneServedMechanism {
 
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
-    int steps = DpDsneOptions.iterations(params);
-    double noise = DpDsneOptions.positiveDouble(params, NOISE_VARIANCE, 1e-3);
-    int k = params.k();
-    return (data, rng) -> {
-      int n = data.size();
-      double[][] y = OfficialCodeTsne.embed(SmileTsne.rows(data.rows()), k, steps, noise, rng);
-      double[] out = SmileTsne.flatten(y, k);
-      double honest = honestNoiseScale(n, steps, params);
-      return new ClientRelease(new Embedding(out, n, k), claim(params, noise, honest),
-          Map.of("honestNoiseScale", honest, "noiseVariance", noise, "steps", (double) steps));
-    };
+    return new OfficialCodeClient(view, params, DpDsneOptions.iterations(params),
+        DpDsneOptions.positiveDouble(params, NOISE_VARIANCE, 1e-3));
   }
 
   /** ANALYTIC(2·√(n + 1)·√T) at the run's (ε, δ): what an honest accounting would need. */
@@ -80,7 +68,8 @@ public final class DpDsneOfficialMechanism extends TsneServedMechanism {
     return GaussianCalibration.analytic(2 * Math.sqrt(n + 1.0) * Math.sqrt(steps), p.epsilon(), p.delta());
   }
 
-  private static PrivacyClaim claim(MechanismParams p, double noise, double honest) {
+  /** A release's claim: NOT_DP, with the noise used and the scale an honest accounting would need. */
+  static PrivacyClaim claim(MechanismParams p, double noise, double honest) {
     return new PrivacyClaim(Guarantee.NOT_DP, p.epsilon(), p.delta(), Double.NaN, noise,
         "none (official code: fixed noise_variance)", PrivacyClaim.ADD_REMOVE_ROW, "n/a",
         List.of("no privacy accounting exists for this mode",

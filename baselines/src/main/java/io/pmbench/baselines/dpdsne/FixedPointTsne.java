@@ -31,6 +31,9 @@ final class FixedPointTsne {
   private final double[][] p;
   private final double[] fixedRowSums;
   private final double[][] q;
+  private final double[][] cols;
+  private final double[] rowSums;
+  private final double[] z;
   private final double[][] update;
   private final double[][] gains;
   private double qSum;
@@ -56,6 +59,9 @@ final class FixedPointTsne {
     this.p = p;
     this.fixedRowSums = fixedRowSums;
     this.q = new double[m][n];
+    this.cols = new double[k][n];
+    this.rowSums = new double[n];
+    this.z = new double[n];
     this.update = new double[m][k];
     this.gains = new double[m][k];
     for (double[] g : gains) {
@@ -111,42 +117,79 @@ final class FixedPointTsne {
     return iteration;
   }
 
-  /** The t-SNE gradient of the free rows at the current map (a new m × k array). */
+  /**
+   * The t-SNE gradient of the free rows at the current map (a new m × k array). Smile's operations
+   * and summation orders, with the map read column by column so the loops over j run over arrays:
+   * q_ij (‖·‖² as {@link MathEx#squaredDistance}), each row sum over j ascending, each fixed
+   * column sum over the free rows ascending plus its fixed part, Z = Σ of the n row sums, then
+   * each g_ic over j ≠ i ascending.
+   */
   double[][] gradient() {
-    double[] rowSums = new double[n];
-    for (int i = 0; i < m; i++) {
-      double s = 0.0;
+    for (int c = 0; c < k; c++) {
       for (int j = 0; j < n; j++) {
-        double v = 1.0 / (1.0 + MathEx.squaredDistance(y[i], y[j]));
-        q[i][j] = v;
+        cols[c][j] = y[j][c];
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      kernelRow(i);
+      double s = 0.0;
+      for (double v : q[i]) {
         s += v;
       }
       rowSums[i] = s;
     }
-    for (int j = m; j < n; j++) {
-      double s = 0.0;
-      for (int i = 0; i < m; i++) {
-        s += q[i][j];
+    Arrays.fill(rowSums, m, n, 0.0);
+    for (int i = 0; i < m; i++) {
+      double[] qi = q[i];
+      for (int j = m; j < n; j++) {
+        rowSums[j] += qi[j];
       }
-      rowSums[j] = s + fixedRowSums[j - m];
+    }
+    for (int j = m; j < n; j++) {
+      rowSums[j] += fixedRowSums[j - m];
     }
     qSum = MathEx.sum(rowSums);
     double[][] g = new double[m][k];
     for (int i = 0; i < m; i++) {
-      double[] yi = y[i];
-      double[] gi = g[i];
+      double[] pi = p[i];
+      double[] qi = q[i];
       for (int j = 0; j < n; j++) {
-        if (i != j) {
-          double[] yj = y[j];
-          double qij = q[i][j];
-          double z = (p[i][j] - (qij / qSum)) * qij;
-          for (int c = 0; c < k; c++) {
-            gi[c] += 4.0 * (yi[c] - yj[c]) * z;
-          }
+        z[j] = (pi[j] - (qi[j] / qSum)) * qi[j];
+      }
+      for (int c = 0; c < k; c++) {
+        double[] col = cols[c];
+        double a = col[i];
+        double s = 0.0;
+        for (int j = 0; j < i; j++) {
+          s += 4.0 * (a - col[j]) * z[j];
         }
+        for (int j = i + 1; j < n; j++) {
+          s += 4.0 * (a - col[j]) * z[j];
+        }
+        g[i][c] = s;
       }
     }
     return g;
+  }
+
+  /** q_ij = 1/(1 + ‖y_i − y_j‖²) for every j (row i of q); k = 2 spelled out as Smile's distance does. */
+  private void kernelRow(int i) {
+    double[] qi = q[i];
+    if (k == 2) {
+      double[] c0 = cols[0];
+      double[] c1 = cols[1];
+      double a0 = c0[i];
+      double a1 = c1[i];
+      for (int j = 0; j < n; j++) {
+        double d0 = a0 - c0[j];
+        double d1 = a1 - c1[j];
+        qi[j] = 1.0 / (1.0 + (d0 * d0 + d1 * d1));
+      }
+    } else {
+      for (int j = 0; j < n; j++) {
+        qi[j] = 1.0 / (1.0 + MathEx.squaredDistance(y[i], y[j]));
+      }
+    }
   }
 
   /** Takes one step with the (possibly transformed) gradient {@code g} (m × k); not modified. */

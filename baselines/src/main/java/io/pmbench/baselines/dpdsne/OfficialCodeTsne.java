@@ -16,84 +16,59 @@ import java.util.SplittableRandom;
  * 0.9; η = 200; gains +0.2 / ×0.8 on (g &gt; 0) ≠ (u &gt; 0), floor 0.01; Y re-centred every
  * iteration.
  *
- * <p>AdaClip part, per iteration, with running mean M and variance estimate S (n × k, M₀ = 0,
- * S₀ = √(h₁h₂)), β₁ = 0.99, β₂ = 0.9, h₁ = 10⁻⁵, h₂ = 10⁻³: B_ij = √S_ij·√(Σ_c S_ic);
- * W = (G − M)/B; each row of W divided by max(1, ‖W_i‖); N(0, v) added with v the code's
- * {@code noise_variance} passed to {@code np.random.normal} as the <em>scale</em> (so v is the
- * standard deviation actually used); G̃ = B⊙(W̃) + M; M ← β₁M + (1 − β₁)G̃;
- * S ← β₂S + (1 − β₂)·clamp((G̃ − M)² − B²·v, h₁, h₂) (here v is used as a variance). G̃ replaces
- * the gradient.
+ * <p>AdaClip part ({@link AdaClip}), per iteration: the gradient is whitened by AdaClip's running
+ * statistics, clipped row by row, noised with the code's {@code noise_variance} passed to
+ * {@code np.random.normal} as the <em>scale</em> (so it is the standard deviation actually used)
+ * and un-whitened; the result G̃ replaces the gradient.
+ *
+ * <p>The affinities come from {@link OfficialCodeAffinities}, the gradient from
+ * {@link OfficialCodeGradient} (each unordered pair once, in the code's summation orders); the
+ * release is bit for bit that of the direct transcription, which the tests keep as a reference.
+ * Arrays are flat and row-major; nothing is allocated inside the loop.
  */
 final class OfficialCodeTsne {
   private OfficialCodeTsne() {}
 
+  /** The iteration after which the exaggeration is removed (the code's {@code if iter == 100: P = P / 4}). */
+  static int exaggerationEnd() {
+    return 100;
+  }
+
   /**
    * Runs the official code's noisy t-SNE.
    *
-   * @param x the rows (n × d)
+   * @param squaredDistances the n × n squared distances of the rows (flat, row-major; see
+   *     {@link OfficialCodeAffinities#squaredDistances}); not modified
+   * @param n rows
    * @param k output dimension
    * @param iterations gradient iterations
    * @param noiseVariance the code's {@code noise_variance} (used as the noise's standard deviation)
    * @param rng source of Y₀ and of the noise
-   * @return the n × k map
+   * @return the n × k map (flat, row-major)
    */
-  static double[][] embed(double[][] x, int k, int iterations, double noiseVariance, SplittableRandom rng) {
-    int n = x.length;
-    double[][] p = affinities(x, 30.0);
-    double[][] y = new double[n][k];
-    for (double[] yi : y) {
-      for (int c = 0; c < k; c++) {
-        yi[c] = Seeds.gaussian(rng);
-      }
+  static double[] embed(double[] squaredDistances, int n, int k, int iterations, double noiseVariance,
+      SplittableRandom rng) {
+    double[][] p = OfficialCodeAffinities.affinities(squaredDistances, n);
+    double[] y = new double[n * k];
+    for (int t = 0; t < y.length; t++) {
+      y[t] = Seeds.gaussian(rng);
     }
-    double[][] u = new double[n][k];
-    double[][] gains = fill(n, k, 1.0);
+    double[] u = new double[n * k];
+    double[] gains = new double[n * k];
+    Arrays.fill(gains, 1.0);
+    double[] g = new double[n * k];
+    double[] noisy = new double[n * k];
+    OfficialCodeGradient gradient = new OfficialCodeGradient(n, k);
     AdaClip ada = new AdaClip(n, k, noiseVariance);
-    double[][] w = new double[n][n];
     for (int iter = 0; iter < iterations; iter++) {
-      double wSum = 0;
-      for (int i = 0; i < n; i++) {
-        for (int j = 0; j < i; j++) {
-          double d2 = 0;
-          for (int c = 0; c < k; c++) {
-            double diff = y[i][c] - y[j][c];
-            d2 += diff * diff;
-          }
-          double v = 1.0 / (1.0 + d2);
-          w[i][j] = v;
-          w[j][i] = v;
-          wSum += 2 * v;
-        }
-      }
-      double[][] g = new double[n][k];
-      for (int i = 0; i < n; i++) {
-        double[] pi = p[i]; // P and W are symmetric: row i is column i, read in memory order
-        double[] wi = w[i];
-        for (int j = 0; j < n; j++) {
-          double coeff = (pi[j] - Math.max(wi[j] / wSum, 1e-12)) * wi[j];
-          for (int c = 0; c < k; c++) {
-            g[i][c] += coeff * (y[i][c] - y[j][c]);
-          }
-        }
-      }
-      double[][] noisy = ada.apply(g, rng);
-      double momentum = iter < 20 ? 0.3 : 0.9;
-      for (int i = 0; i < n; i++) {
-        for (int c = 0; c < k; c++) {
-          boolean differ = (noisy[i][c] > 0) != (u[i][c] > 0);
-          gains[i][c] = differ ? gains[i][c] + 0.2 : gains[i][c] * 0.8;
-          if (gains[i][c] < 0.01) {
-            gains[i][c] = 0.01;
-          }
-          u[i][c] = momentum * u[i][c] - 200 * (gains[i][c] * noisy[i][c]);
-          y[i][c] += u[i][c];
-        }
-      }
-      centre(y);
-      if (iter == 100) {
+      gradient.compute(p, y, g);
+      ada.apply(g, noisy, rng);
+      step(noisy, u, gains, y, iter < 20 ? 0.3 : 0.9);
+      centre(y, n, k);
+      if (iter == exaggerationEnd()) {
         for (double[] pi : p) {
           for (int j = 0; j < n; j++) {
-            pi[j] /= 4.0;
+            pi[j] /= OfficialCodeAffinities.exaggeration();
           }
         }
       }
@@ -101,162 +76,31 @@ final class OfficialCodeTsne {
     return y;
   }
 
-  /** x2p, symmetrised, normalised, ×4 and floored at 10⁻¹² (the code's P before its loop). */
-  static double[][] affinities(double[][] x, double perplexity) {
-    int n = x.length;
-    double[][] p = new double[n][n];
-    double logU = Math.log(perplexity);
-    double[] di = new double[n - 1];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0, t = 0; j < n; j++) {
-        if (j != i) {
-          double s = 0;
-          for (int c = 0; c < x[i].length; c++) {
-            double diff = x[i][c] - x[j][c];
-            s += diff * diff;
-          }
-          di[t++] = s;
-        }
+  /** The code's gains, momentum and η = 200 update with the noisy gradient (all flat n × k). */
+  private static void step(double[] noisy, double[] u, double[] gains, double[] y, double momentum) {
+    for (int t = 0; t < y.length; t++) {
+      boolean differ = (noisy[t] > 0) != (u[t] > 0);
+      double gain = differ ? gains[t] + 0.2 : gains[t] * 0.8;
+      if (gain < 0.01) {
+        gain = 0.01;
       }
-      double[] row = conditional(di, 1.0, logU);
-      for (int j = 0, t = 0; j < n; j++) {
-        if (j != i) {
-          p[i][j] = row[t++];
-        }
-      }
+      gains[t] = gain;
+      u[t] = momentum * u[t] - 200 * (gain * noisy[t]);
+      y[t] += u[t];
     }
-    double total = 0;
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        total += p[i][j] + p[j][i];
-      }
-    }
-    double[][] out = new double[n][n];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < n; j++) {
-        out[i][j] = Math.max((p[i][j] + p[j][i]) / total * 4.0, 1e-12);
-      }
-    }
-    return out;
   }
 
-  /** The code's binary search over β (Hbeta with natural-log entropy, tolerance 10⁻⁵, 50 tries). */
-  private static double[] conditional(double[] d, double beta0, double logU) {
-    double beta = beta0;
-    double betaMin = Double.NEGATIVE_INFINITY;
-    double betaMax = Double.POSITIVE_INFINITY;
-    double[] p = new double[d.length];
-    double hDiff = hBeta(d, beta, p) - logU;
-    for (int tries = 0; Math.abs(hDiff) > 1e-5 && tries < 50; tries++) {
-      if (hDiff > 0) {
-        betaMin = beta;
-        beta = Double.isInfinite(betaMax) ? beta * 2 : (beta + betaMax) / 2;
-      } else {
-        betaMax = beta;
-        beta = Double.isInfinite(betaMin) ? beta / 2 : (beta + betaMin) / 2;
-      }
-      hDiff = hBeta(d, beta, p) - logU;
-    }
-    return p;
-  }
-
-  /** Fills {@code p} with exp(−βd)/Σ and returns H = ln Σ + β·Σ(d·p). */
-  private static double hBeta(double[] d, double beta, double[] p) {
-    double sum = 0;
-    for (int j = 0; j < d.length; j++) {
-      p[j] = Math.exp(-d[j] * beta);
-      sum += p[j];
-    }
-    double dp = 0;
-    for (int j = 0; j < d.length; j++) {
-      dp += d[j] * p[j];
-    }
-    double h = Math.log(sum) + beta * dp / sum;
-    for (int j = 0; j < d.length; j++) {
-      p[j] /= sum;
-    }
-    return h;
-  }
-
-  private static double[][] fill(int n, int k, double v) {
-    double[][] a = new double[n][k];
-    for (double[] r : a) {
-      Arrays.fill(r, v);
-    }
-    return a;
-  }
-
-  private static void centre(double[][] y) {
-    int k = y[0].length;
-    double[] mean = new double[k];
-    for (double[] yi : y) {
-      for (int c = 0; c < k; c++) {
-        mean[c] += yi[c];
-      }
-    }
+  /** Subtracts the column means (summed over rows in order) from every row. */
+  private static void centre(double[] y, int n, int k) {
     for (int c = 0; c < k; c++) {
-      mean[c] /= y.length;
-    }
-    for (double[] yi : y) {
-      for (int c = 0; c < k; c++) {
-        yi[c] -= mean[c];
-      }
-    }
-  }
-
-  /** The code's AdaClip state and step ({@code adaclip.py}). */
-  static final class AdaClip {
-    static final double BETA_1 = 0.99;
-    static final double BETA_2 = 0.9;
-    static final double H_1 = 1e-5;
-    static final double H_2 = 1e-3;
-    private final double[][] mean;
-    private final double[][] var;
-    private final double noiseVariance;
-
-    AdaClip(int n, int k, double noiseVariance) {
-      this.mean = new double[n][k];
-      this.var = fill(n, k, Math.sqrt(H_1 * H_2));
-      this.noiseVariance = noiseVariance;
-    }
-
-    /** One AdaClip step: the noisy gradient G̃ (new array); updates M and S. */
-    double[][] apply(double[][] g, SplittableRandom rng) {
-      int n = g.length;
-      int k = g[0].length;
-      double[][] b = new double[n][k];
+      double mean = 0;
       for (int i = 0; i < n; i++) {
-        double rowSum = 0;
-        for (int c = 0; c < k; c++) {
-          rowSum += var[i][c];
-        }
-        for (int c = 0; c < k; c++) {
-          b[i][c] = Math.sqrt(var[i][c]) * Math.sqrt(rowSum);
-        }
+        mean += y[i * k + c];
       }
-      double[][] noisy = new double[n][k];
+      mean /= n;
       for (int i = 0; i < n; i++) {
-        double[] wRow = new double[k];
-        double norm = 0;
-        for (int c = 0; c < k; c++) {
-          wRow[c] = (g[i][c] - mean[i][c]) / b[i][c];
-          norm += wRow[c] * wRow[c];
-        }
-        double scale = Math.max(1.0, Math.sqrt(norm));
-        for (int c = 0; c < k; c++) {
-          double clipped = wRow[c] / scale + noiseVariance * Seeds.gaussian(rng);
-          noisy[i][c] = b[i][c] * clipped + mean[i][c];
-        }
+        y[i * k + c] -= mean;
       }
-      for (int i = 0; i < n; i++) {
-        for (int c = 0; c < k; c++) {
-          mean[i][c] = mean[i][c] * BETA_1 + (1 - BETA_1) * noisy[i][c];
-          double dev = noisy[i][c] - mean[i][c];
-          double v = Math.min(Math.max(dev * dev - b[i][c] * b[i][c] * noiseVariance, H_1), H_2);
-          var[i][c] = BETA_2 * var[i][c] + (1 - BETA_2) * v;
-        }
-      }
-      return noisy;
     }
   }
 }

@@ -80,39 +80,18 @@ final class MatrixBingham {
         others[later] = level.toNew(others[later]);
       }
     }
-    normalise(v);
+    UnitVectors.normalise(v);
     VectorBingham.sweep(v, coeff, rng);
     while (!levels.isEmpty()) {
       v = levels.pop().toOld(v);
     }
     for (int c = 0; c < k; c++) { // Gram–Schmidt against the (unchanged) other columns, twice
       if (c != j) {
-        project(v, columns[c]);
-        project(v, columns[c]);
+        UnitVectors.removeComponent(v, columns[c]);
+        UnitVectors.removeComponent(v, columns[c]);
       }
     }
-    normalise(v);
+    UnitVectors.normalise(v);
     return v;
-  }
-
-  private static void project(double[] v, double[] w) {
-    double dot = 0;
-    for (int i = 0; i < v.length; i++) {
-      dot += v[i] * w[i];
-    }
-    for (int i = 0; i < v.length; i++) {
-      v[i] -= dot * w[i];
-    }
-  }
-
-  private static void normalise(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x * x;
-    }
-    s = Math.sqrt(s);
-    for (int i = 0; i < v.length; i++) {
-      v[i] /= s;
-    }
   }
 }

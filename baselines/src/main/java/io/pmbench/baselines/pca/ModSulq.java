@@ -52,7 +52,8 @@ final class ModSulq {
   }
 
   /**
-   * The top-k eigenvectors of A + E as a row-major d × k block, E's d(d+1)/2 free entries drawn by
+   * The top-k eigenvectors of A + E as a row-major d × k block ({@link TopEigenvectors}: each
+   * column's sign makes its largest-magnitude entry positive), E's d(d+1)/2 free entries drawn by
    * {@code sampler}. For {@link NoiseSampler#SECURE} the grid is paid for with ℓ2 sensitivity 1/n:
    * one added or removed row x (‖x‖ ≤ 1) changes A by xxᵀ/n, whose upper triangle has ℓ2 norm at
    * most ‖x‖²/n (an underestimate of the replace-one-row change only adds noise).
@@ -60,7 +61,7 @@ final class ModSulq {
   static double[] subspace(DMatrixRMaj gram, int n, int k, double beta, NoiseSampler sampler, SplittableRandom rng) {
     int d = gram.numRows;
     NoiseSource noise = sampler.gaussian(beta, 1.0 / n, d * (d + 1) / 2);
-    return SymmetricEigen.of(noisyCovariance(gram, n, noise::perturb, rng)).top(k);
+    return TopEigenvectors.of(noisyCovariance(gram, n, noise::perturb, rng), k);
   }
 
   /** One noisy entry: {@code value} plus a draw from {@code rng}. */

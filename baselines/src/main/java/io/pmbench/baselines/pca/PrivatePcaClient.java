@@ -21,7 +21,9 @@ import org.ejml.dense.row.CommonOps_DDRM;
 
 /**
  * The client side of private-pca (BASELINES.md §3). Per query: G = DᵀD over the client's
- * D = [r; P_r; P] (rows clipped to norm ≤ 1; the public block PᵀP is computed once), the DP
+ * D = [r; P_r; P] (rows clipped to norm ≤ 1; the public block PᵀP — and for PPCA its
+ * eigen-decomposition — is computed once per cell, and only the m = publicOffset private rows are
+ * added per query: PPCA by m rank-one updates of the eigenbasis, {@link UpdatedEigenbasis}), the DP
  * subspace V (PPCA: Hoff's Gibbs chain on the matrix Bingham ∝ exp((ε₁/2)·tr(VᵀGV)) from a
  * data-independent random start; MOD-SULQ: top-k eigenvectors of G/n + E), then the release
  * D·V + N with N iid N(0, s²), s = Calibrate(1) at (ε₂, δ₂). V is published with the release:
@@ -41,6 +43,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   private final PrivatePcaOptions options;
   private final int d;
   private final DMatrixRMaj publicGram;
+  private final SymmetricEigen publicEigen; // PPCA only: the eigenbasis of publicGram (null for MOD_SULQ)
   private final double noiseScale;
 
   PrivatePcaClient(ClientView view, MechanismParams p) {
@@ -52,6 +55,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     DMatrixRMaj rows = DMatrixRMaj.wrap(pub.rows(), d, clippedRows(pub, 0, pub.rows()));
     this.publicGram = new DMatrixRMaj(d, d);
     CommonOps_DDRM.multTransA(rows, rows, publicGram);
+    this.publicEigen = options.method() == PcaMethod.PPCA ? SymmetricEigen.of(publicGram) : null;
     this.noiseScale = p.calibration().sigma(1.0, options.epsilonRelease(), options.deltaRelease());
   }
 
@@ -93,15 +97,16 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     int n = data.size();
     int k = p.k();
     int m = data.publicOffset();
-    double[] rows = clippedRows(data.rows(), 0, n);
-    DMatrixRMaj gram = publicGram.copy();
-    DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows); // the first m rows: r and the dummies
-    CommonOps_DDRM.multAddTransA(priv, priv, gram);
+    double[] rows = clippedRows(data.rows(), 0, n); // the first m rows are r and the dummies
     double beta = Double.NaN;
     double[] v;
     if (options.method() == PcaMethod.PPCA) {
-      v = ppcaSubspace(gram, options.epsilonSubspace() / 2, k, options.burnIn(), rng);
+      Eigenbasis eig = UpdatedEigenbasis.of(publicEigen, rows, m);
+      v = ppcaSubspace(eig, options.epsilonSubspace() / 2, k, options.burnIn(), rng);
     } else {
+      DMatrixRMaj gram = publicGram.copy();
+      DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows);
+      CommonOps_DDRM.multAddTransA(priv, priv, gram);
       beta = ModSulq.beta(d, n, options.epsilonSubspace(), options.deltaSubspace());
       v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), rng);
     }
@@ -147,14 +152,14 @@ final class PrivatePcaClient implements ClientSide, Auditable {
 
   /**
    * PPCA's subspace: Hoff's Gibbs chain for the matrix Bingham density ∝ exp(coefficient·tr(VᵀGV))
-   * on d × k orthonormal V, started from a data-independent uniform random V (drawn from
-   * {@code rng} before G is looked at) and run for {@code sweeps} sweeps. With G = DᵀD and
-   * coefficient ε₁/2 this is exp((n·ε₁/2)·tr(VᵀAV)). Row-major d × k.
+   * on d × k orthonormal V, run in the eigen-coordinates {@code eig} of G, started from a
+   * data-independent uniform random V (the first draws from {@code rng}; the eigenbasis uses no
+   * randomness) and run for {@code sweeps} sweeps. With G = DᵀD and coefficient ε₁/2 this is
+   * exp((n·ε₁/2)·tr(VᵀAV)). Row-major d × k.
    */
-  static double[] ppcaSubspace(DMatrixRMaj gram, double coefficient, int k, int sweeps, SplittableRandom rng) {
-    int d = gram.numRows;
+  static double[] ppcaSubspace(Eigenbasis eig, double coefficient, int k, int sweeps, SplittableRandom rng) {
+    int d = eig.values().length;
     double[] start = SymmetricEigen.uniformStiefel(d, k, rng);
-    SymmetricEigen eig = SymmetricEigen.of(gram);
     double[] l = new double[d];
     for (int i = 0; i < d; i++) {
       l[i] = coefficient * eig.values()[i];

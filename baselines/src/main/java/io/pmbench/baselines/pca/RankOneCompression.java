@@ -21,146 +21,59 @@ import java.util.Arrays;
  * formula) so the eigenvectors are numerically orthogonal. Callers re-orthogonalise the column
  * they update, which absorbs the ≤ 8·eps perturbation of the constraint.
  *
- * <p>Coordinates: {@link #toNew} maps a vector of u⊥ (length m) to its coordinates in the
- * compressed eigenbasis (length m − 1, eigenvalues {@link #values()}); {@link #toOld} maps back.
+ * <p>Implementation: deflation is {@link RankOneDeflation}. Every O(m²) loop runs with the
+ * independent outputs innermost (all roots advance in lock-step, one iteration at a time; the
+ * Löwner products, norms and coordinate maps accumulate per output), so the divisions vectorise,
+ * while each output still sums its terms in the same order as a root-by-root loop would — the
+ * results are bit-for-bit those of the straightforward loops.
+ *
+ * <p>{@link #update} solves the sibling problem with the same machinery: the eigenbasis of the
+ * rank-one update diag(l) + u·uᵀ (LAPACK {@code dlaed4}'s secular equation 1/ρ + Σ_j z_j²/(l_j − μ)
+ * = 0 with ρ = ‖u‖², z = u/‖u‖; one root above each pole, the largest in (l_max, l_max + ρ];
+ * Löwner's formula ẑ_j² ∝ Π_i (μ_i − l_j)/Π_{l≠j} (l_l − l_j)). No coordinate is dropped.
+ *
+ * <p>Coordinates: {@link #toNew} maps a vector of u⊥ (length m; any vector for an update) to its
+ * coordinates in the new eigenbasis (length m − 1; m for an update, eigenvalues
+ * {@link #values()}); {@link #toOld} maps back.
  */
 final class RankOneCompression {
   private static final double EPS = Math.ulp(1.0);
+  private static final int MAX_ITERATIONS = 200;
+  private static final int RATIONAL_ITERATIONS = 60;
 
-  private final int m;
-  private final int[] order; // sorted position → input index (l descending)
-  private final int[] rotA;
-  private final int[] rotB;
-  private final double[] rotC;
-  private final double[] rotS;
-  private final int rotations;
-  private final int[] deflated; // sorted positions that are eigenvectors as they stand
-  private final int[] kept; // sorted positions entering the secular equation (poles descending)
+  private final RankOneDeflation def;
+  private final boolean update;
+  private final double inverseRho; // the secular equation's constant: 0 for a compression, 1/‖u‖² for an update
   private final double[] pole;
   private final double[] zhat;
   private final int[] origin; // per root: the index (into kept) of the pole it is stored relative to
+  private final double[] base; // per root: pole[origin]
   private final double[] tau; // per root: μ − pole[origin]
   private final double[] invNorm; // per root: 1/‖(L − μ)⁻¹·ẑ‖
   private final double[] values;
 
-  private RankOneCompression(double[] l, double[] u) {
-    m = l.length;
-    Integer[] idx = new Integer[m];
-    for (int i = 0; i < m; i++) {
-      idx[i] = i;
+  private RankOneCompression(double[] l, double[] u, boolean update) {
+    def = new RankOneDeflation(l, u);
+    this.update = update;
+    inverseRho = update ? 1 / (def.norm * def.norm) : 0;
+    pole = def.pole;
+    int roots = update ? pole.length : pole.length - 1;
+    origin = new int[roots];
+    base = new double[roots];
+    tau = new double[roots];
+    if (update && roots == 1) { // one pole left: μ = p + ρ·w exactly
+      base[0] = pole[0];
+      tau[0] = def.sumW / inverseRho;
+    } else {
+      new RootSolver(roots).solve();
     }
-    Arrays.sort(idx, (x, y) -> Double.compare(l[y], l[x]));
-    order = new int[m];
-    double[] lv = new double[m];
-    double[] z = new double[m];
-    double unorm = 0;
-    double lmax = 0;
-    for (double v : u) {
-      unorm += v * v;
-    }
-    unorm = Math.sqrt(unorm);
-    if (!(unorm > 0)) {
-      throw new IllegalArgumentException("constraint vector must be non-zero. Provided value: " + unorm);
-    }
-    for (int p = 0; p < m; p++) {
-      order[p] = idx[p];
-      lv[p] = l[idx[p]];
-      z[p] = u[idx[p]] / unorm;
-      lmax = Math.max(lmax, Math.abs(lv[p]));
-    }
-    double tolZ = 8 * EPS;
-    double tolD = 8 * EPS * Math.max(lmax, Double.MIN_NORMAL);
-    int[] ra = new int[m];
-    int[] rb = new int[m];
-    double[] rc = new double[m];
-    double[] rs = new double[m];
-    int nRot = 0;
-    int[] def = new int[m];
-    double[] defValue = new double[m];
-    int nDef = 0;
-    int[] keep = new int[m];
-    int nKeep = 0;
-    int prev = -1;
-    for (int p = 0; p < m; p++) {
-      if (Math.abs(z[p]) <= tolZ) {
-        z[p] = 0;
-        def[nDef] = p;
-        defValue[nDef++] = lv[p];
-        continue;
-      }
-      if (prev < 0) {
-        prev = p;
-        continue;
-      }
-      double t = Math.hypot(z[prev], z[p]);
-      double c = z[p] / t;
-      double s = z[prev] / t;
-      if (Math.abs(c * s * (lv[prev] - lv[p])) <= tolD) {
-        ra[nRot] = prev;
-        rb[nRot] = p;
-        rc[nRot] = c;
-        rs[nRot++] = s;
-        double lp = c * c * lv[prev] + s * s * lv[p];
-        lv[p] = s * s * lv[prev] + c * c * lv[p];
-        lv[prev] = lp;
-        z[prev] = 0;
-        z[p] = t;
-        def[nDef] = prev;
-        defValue[nDef++] = lp;
-      } else {
-        keep[nKeep++] = prev;
-      }
-      prev = p;
-    }
-    if (prev < 0) {
-      throw new IllegalStateException("every component of the constraint vector was deflated");
-    }
-    keep[nKeep++] = prev;
-    rotA = Arrays.copyOf(ra, nRot);
-    rotB = Arrays.copyOf(rb, nRot);
-    rotC = Arrays.copyOf(rc, nRot);
-    rotS = Arrays.copyOf(rs, nRot);
-    rotations = nRot;
-    deflated = Arrays.copyOf(def, nDef);
-    kept = Arrays.copyOf(keep, nKeep);
-    int r = nKeep;
-    pole = new double[r];
-    double[] w = new double[r];
-    double sumW = 0;
-    for (int j = 0; j < r; j++) {
-      pole[j] = lv[kept[j]];
-      w[j] = z[kept[j]] * z[kept[j]];
-      sumW += w[j];
-    }
-    origin = new int[Math.max(0, r - 1)];
-    tau = new double[Math.max(0, r - 1)];
-    double[] delta = new double[r];
-    for (int i = 0; i < r - 1; i++) {
-      solveRoot(i, w, delta);
-    }
-    zhat = new double[r];
-    for (int j = 0; j < r; j++) {
-      double prod = sumW; // Löwner: ẑ_j² = Σw·Π_i (μ_i − p_j) / Π_{l≠j} (p_l − p_j), paired factor by factor
-      for (int i = 0; i < r - 1; i++) {
-        double num = (pole[origin[i]] - pole[j]) + tau[i];
-        double den = (i < j ? pole[i] : pole[i + 1]) - pole[j];
-        prod *= num / den;
-      }
-      zhat[j] = Math.copySign(Math.sqrt(Math.max(prod, 0)), z[kept[j]]);
-    }
-    invNorm = new double[Math.max(0, r - 1)];
-    for (int i = 0; i < r - 1; i++) {
-      double s = 0;
-      for (int j = 0; j < r; j++) {
-        double e = zhat[j] / ((pole[j] - pole[origin[i]]) - tau[i]);
-        s += e * e;
-      }
-      invNorm[i] = 1 / Math.sqrt(s);
-    }
-    values = new double[m - 1];
-    System.arraycopy(defValue, 0, values, 0, nDef);
-    for (int i = 0; i < r - 1; i++) {
-      values[nDef + i] = pole[origin[i]] + tau[i];
+    zhat = update ? loewnerWeightsUpdate() : loewnerWeights();
+    invNorm = inverseNorms();
+    int nDef = def.deflated.length;
+    values = new double[nDef + roots];
+    System.arraycopy(def.deflatedValues, 0, values, 0, nDef);
+    for (int i = 0; i < roots; i++) {
+      values[nDef + i] = base[i] + tau[i];
     }
   }
 
@@ -170,105 +83,267 @@ final class RankOneCompression {
       throw new IllegalArgumentException("l and u must have the same length >= 2. Provided value: "
           + l.length + " and " + u.length);
     }
-    return new RankOneCompression(l, u);
+    return new RankOneCompression(l, u, false);
   }
 
-  /** The eigenvalues of the compression, in the order of the new coordinates (length m − 1). */
+  /** The eigenbasis of diag(l) + u·uᵀ (u non-zero). */
+  static RankOneCompression update(double[] l, double[] u) {
+    if (l.length != u.length || l.length < 1) {
+      throw new IllegalArgumentException("l and u must have the same length >= 1. Provided value: "
+          + l.length + " and " + u.length);
+    }
+    return new RankOneCompression(l, u, true);
+  }
+
+  /** The eigenvalues, in the order of the new coordinates (length m − 1; m for an update). */
   double[] values() {
     return values.clone();
   }
 
   /**
-   * Root i of f(μ) = Σ w_j/(p_j − μ) in (p_{i+1}, p_i), stored as (origin pole, offset). Stops when
-   * |f| ≤ 64·eps·Σ|w_j/(p_j − μ)| (a relative error of about 1e-14 in μ − origin; Gu–Eisenstat's
-   * weights keep the basis orthonormal for any interlacing roots) or when the step stalls.
+   * Gu–Eisenstat's weights (Löwner's formula): ẑ_j² = Σw·Π_i (μ_i − p_j) / Π_{l≠j} (p_l − p_j),
+   * paired factor by factor, with the sign of z_j.
    */
-  private void solveRoot(int i, double[] w, double[] delta) {
+  private double[] loewnerWeights() {
     int r = pole.length;
-    double gap = pole[i] - pole[i + 1];
-    for (int j = 0; j < r; j++) {
-      delta[j] = pole[j] - pole[i + 1];
-    }
-    double[] sums = new double[4]; // ψ, ψ′, φ, φ′
-    evaluate(w, delta, i, 0.5 * gap, sums);
-    int org;
-    double lo;
-    double hi;
-    double t;
-    if (sums[0] + sums[2] > 0) { // f increases from −∞ to +∞ on the interval: the root is in the lower half
-      org = i + 1;
-      lo = 0;
-      hi = 0.5 * gap;
-      t = hi;
-    } else {
-      org = i;
-      lo = -0.5 * gap;
-      hi = 0;
-      t = lo;
-      for (int j = 0; j < r; j++) {
-        delta[j] = pole[j] - pole[i];
+    double[] prod = new double[r];
+    Arrays.fill(prod, def.sumW);
+    for (int i = 0; i < r - 1; i++) {
+      double bi = base[i];
+      double ti = tau[i];
+      double below = pole[i + 1];
+      for (int j = 0; j <= i; j++) {
+        prod[j] *= ((bi - pole[j]) + ti) / (below - pole[j]);
+      }
+      double above = pole[i];
+      for (int j = i + 1; j < r; j++) {
+        prod[j] *= ((bi - pole[j]) + ti) / (above - pole[j]);
       }
     }
-    double upper = delta[i];
-    double lower = delta[i + 1];
-    for (int it = 0; it < 200; it++) {
-      if (it > 0) {
-        evaluate(w, delta, i, t, sums);
+    return signedRoots(prod);
+  }
+
+  /**
+   * Löwner's weights for an update, ẑ_j² ∝ (μ_j − p_j)·Π_{i≠j} (μ_i − p_j)/(p_i − p_j) (root j is the
+   * one just above pole j; every factor is positive), with the sign of z_j.
+   */
+  private double[] loewnerWeightsUpdate() {
+    int r = pole.length;
+    double[] prod = new double[r];
+    Arrays.fill(prod, 1);
+    for (int i = 0; i < r; i++) {
+      double bi = base[i];
+      double ti = tau[i];
+      double pi = pole[i];
+      for (int j = 0; j < i; j++) {
+        prod[j] *= ((bi - pole[j]) + ti) / (pi - pole[j]);
       }
-      double f = sums[0] + sums[2];
-      if (f == 0 || Math.abs(f) <= 64 * EPS * (sums[0] - sums[2])) {
-        break;
+      prod[i] *= (bi - pi) + ti;
+      for (int j = i + 1; j < r; j++) {
+        prod[j] *= ((bi - pole[j]) + ti) / (pi - pole[j]);
       }
+    }
+    return signedRoots(prod);
+  }
+
+  private double[] signedRoots(double[] prod) {
+    double[] out = new double[prod.length];
+    for (int j = 0; j < prod.length; j++) {
+      out[j] = Math.copySign(Math.sqrt(Math.max(prod[j], 0)), def.zKept[j]);
+    }
+    return out;
+  }
+
+  /** Per root i: 1/‖(L − μ_i)⁻¹·ẑ‖, the sum over j in increasing order. */
+  private double[] inverseNorms() {
+    int roots = tau.length;
+    double[] s = new double[roots];
+    for (int j = 0; j < pole.length; j++) {
+      double zj = zhat[j];
+      double pj = pole[j];
+      for (int i = 0; i < roots; i++) {
+        double e = zj / ((pj - base[i]) - tau[i]);
+        s[i] += e * e;
+      }
+    }
+    for (int i = 0; i < roots; i++) {
+      s[i] = 1 / Math.sqrt(s[i]);
+    }
+    return s;
+  }
+
+  /**
+   * The roots of f(μ) = c + Σ w_j/(p_j − μ) (c = 0 for a compression, root i in (p_{i+1}, p_i);
+   * c = 1/ρ for an update, root i in (p_i, p_{i−1})), each stored as (origin pole, offset); the
+   * rational model takes c as part of φ. Stops a root when |f| ≤ 64·eps·(c + Σ|w_j/(p_j − μ)|) (a
+   * relative error of about 1e-14 in μ − origin; Gu–Eisenstat's weights keep the basis orthonormal
+   * for any interlacing roots) or when its step stalls. All unfinished roots take one iteration per
+   * pass; the state arrays are indexed by position in the list of unfinished roots (increasing
+   * root index).
+   */
+  private final class RootSolver {
+    private final int[] root;
+    private final double[] at; // pole[origin] of the root at this position
+    private final double[] t;
+    private final double[] lo;
+    private final double[] hi;
+    private final double[] upper;
+    private final double[] lower;
+    private final double[] psi;
+    private final double[] dpsi;
+    private final double[] phi;
+    private final double[] dphi;
+    private int live;
+
+    RootSolver(int roots) {
+      root = new int[roots];
+      at = new double[roots];
+      t = new double[roots];
+      lo = new double[roots];
+      hi = new double[roots];
+      upper = new double[roots];
+      lower = new double[roots];
+      psi = new double[roots];
+      dpsi = new double[roots];
+      phi = new double[roots];
+      dphi = new double[roots];
+      live = roots;
+    }
+
+    void solve() {
+      int shift = update ? 1 : 0; // root i lies in (pole i + 1 − shift, pole i − shift)
+      for (int i = 0; i < live; i++) { // first evaluation at the middle of the interval, from its lower pole
+        root[i] = i;
+        at[i] = pole[i + 1 - shift];
+        t[i] = 0.5 * (top(i) - pole[i + 1 - shift]);
+      }
+      evaluate();
+      for (int i = 0; i < live; i++) {
+        int low = i + 1 - shift;
+        double top = top(i);
+        double half = 0.5 * (top - pole[low]);
+        int org;
+        if (psi[i] + phi[i] + inverseRho > 0) { // f increases from −∞ to +∞: the root is in the lower half
+          org = low;
+          lo[i] = 0;
+          hi[i] = half;
+          t[i] = half;
+        } else if (update && i == 0) { // the largest root has no pole above: keep the origin at the pole below
+          org = low;
+          lo[i] = half;
+          hi[i] = top - pole[low];
+          t[i] = half;
+        } else {
+          org = low - 1;
+          lo[i] = -half;
+          hi[i] = 0;
+          t[i] = -half;
+        }
+        origin[i] = org;
+        at[i] = pole[org];
+        upper[i] = top - pole[org];
+        lower[i] = pole[low] - pole[org];
+      }
+      for (int it = 0; it < MAX_ITERATIONS && live > 0; it++) {
+        if (it > 0) {
+          evaluate();
+        }
+        int next = 0;
+        for (int p = 0; p < live; p++) {
+          if (step(p, it)) {
+            move(p, next++);
+          } else {
+            finish(p);
+          }
+        }
+        live = next;
+      }
+      for (int p = 0; p < live; p++) {
+        finish(p);
+      }
+    }
+
+    /** The upper end of root i's interval: pole i (compression), pole i − 1 or p₀ + ρ·Σw (update). */
+    private double top(int i) {
+      if (!update) {
+        return pole[i];
+      }
+      return i > 0 ? pole[i - 1] : pole[0] + def.sumW / inverseRho;
+    }
+
+    /** One iteration of the root at position p; false once it has converged or stalled. */
+    private boolean step(int p, int it) {
+      double f = psi[p] + phi[p] + inverseRho;
+      if (f == 0 || Math.abs(f) <= 64 * EPS * ((psi[p] - phi[p]) + inverseRho)) {
+        return false;
+      }
+      double tp = t[p];
       if (f > 0) {
-        hi = t;
+        hi[p] = tp;
       } else {
-        lo = t;
+        lo[p] = tp;
       }
-      double next = t + rationalStep(sums[0], sums[1], sums[2], sums[3], upper - t, lower - t, f);
-      if (it >= 60 || !(next > lo && next < hi)) {
-        next = 0.5 * (lo + hi);
+      double next = tp + rationalStep(psi[p], dpsi[p], phi[p] + inverseRho, dphi[p], upper[p] - tp, lower[p] - tp, f);
+      if (it >= RATIONAL_ITERATIONS || !(next > lo[p] && next < hi[p])) {
+        next = 0.5 * (lo[p] + hi[p]);
       }
-      boolean stalled = Math.abs(next - t) <= 2 * EPS * Math.abs(next)
-          || hi - lo <= 2 * EPS * Math.max(Math.abs(lo), Math.abs(hi));
-      t = next;
-      if (stalled) {
-        break;
-      }
+      boolean stalled = Math.abs(next - tp) <= 2 * EPS * Math.abs(next)
+          || hi[p] - lo[p] <= 2 * EPS * Math.max(Math.abs(lo[p]), Math.abs(hi[p]));
+      t[p] = next;
+      return !stalled;
     }
-    origin[i] = org;
-    tau[i] = t;
-  }
 
-  /** ψ (poles 0..i), ψ′, φ (poles i+1..), φ′ of f at offset t from the origin (delta_j = p_j − origin). */
-  private static void evaluate(double[] w, double[] delta, int i, double t, double[] out) {
-    double psi = 0;
-    double dpsi = 0;
-    for (int j = 0; j <= i; j++) {
-      double inv = 1 / (delta[j] - t);
-      double term = w[j] * inv;
-      psi += term;
-      dpsi += term * inv;
+    private void finish(int p) {
+      base[root[p]] = at[p];
+      tau[root[p]] = t[p];
     }
-    double phi = 0;
-    double dphi = 0;
-    for (int j = i + 1; j < w.length; j++) {
-      double inv = 1 / (delta[j] - t);
-      double term = w[j] * inv;
-      phi += term;
-      dphi += term * inv;
-    }
-    out[0] = psi;
-    out[1] = dpsi;
-    out[2] = phi;
-    out[3] = dphi;
-  }
 
+    private void move(int from, int to) {
+      root[to] = root[from];
+      at[to] = at[from];
+      t[to] = t[from];
+      lo[to] = lo[from];
+      hi[to] = hi[from];
+      upper[to] = upper[from];
+      lower[to] = lower[from];
+    }
+
+    /**
+     * ψ (the poles above the root), ψ′, φ (the poles below), φ′ at offset t from the origin for every live root
+     * i, each summed over j in increasing order.
+     */
+    private void evaluate() {
+      Arrays.fill(psi, 0, live, 0);
+      Arrays.fill(dpsi, 0, live, 0);
+      Arrays.fill(phi, 0, live, 0);
+      Arrays.fill(dphi, 0, live, 0);
+      double[] w = def.w;
+      int shift = update ? 1 : 0;
+      int below = 0; // live positions [0, below) hold roots i with i − shift < j: pole j is in their φ
+      for (int j = 0; j < pole.length; j++) {
+        while (below < live && root[below] - shift < j) {
+          below++;
+        }
+        accumulate(pole[j], w[j], 0, below, phi, dphi);
+        accumulate(pole[j], w[j], below, live, psi, dpsi);
+      }
+    }
+
+    private void accumulate(double pj, double wj, int from, int to, double[] sum, double[] dsum) {
+      for (int p = from; p < to; p++) {
+        double inv = 1 / ((pj - at[p]) - t[p]);
+        double term = wj * inv;
+        sum[p] += term;
+        dsum[p] += term * inv;
+      }
+    }
+  }
   /**
    * The step η to the root of the model A + B₁/(Δ₁ − η) + B₂/(Δ₂ − η) that matches ψ (poles above)
    * and φ (poles below) and their derivatives at the current point; NaN if it has no root in
    * (Δ₂, Δ₁).
    */
-  private static double rationalStep(double psi, double dpsi, double phi, double dphi, double d1, double d2, double f) {
+  static double rationalStep(double psi, double dpsi, double phi, double dphi, double d1, double d2, double f) {
     double b1 = dpsi * d1 * d1;
     double b2 = dphi * d2 * d2;
     double a = (psi - dpsi * d1) + (phi - dphi * d2);
@@ -294,66 +369,53 @@ final class RankOneCompression {
     return Double.NaN;
   }
 
-  /** Coordinates in the compressed eigenbasis of a vector of u⊥ (its component along u is dropped). */
+  /**
+   * Coordinates in the new eigenbasis: of a vector of u⊥ for a compression (its component along u
+   * is dropped), of any vector for an update.
+   */
   double[] toNew(double[] v) {
-    double[] s = new double[m];
-    for (int p = 0; p < m; p++) {
-      s[p] = v[order[p]];
-    }
-    for (int q = 0; q < rotations; q++) {
-      double x = s[rotA[q]];
-      double y = s[rotB[q]];
-      s[rotA[q]] = rotC[q] * x - rotS[q] * y;
-      s[rotB[q]] = rotS[q] * x + rotC[q] * y;
-    }
-    double[] out = new double[m - 1];
-    int nDef = deflated.length;
+    double[] s = def.toSorted(v);
+    int nDef = def.deflated.length;
+    int roots = tau.length;
+    double[] out = new double[nDef + roots];
     for (int q = 0; q < nDef; q++) {
-      out[q] = s[deflated[q]];
+      out[q] = s[def.deflated[q]];
     }
-    int r = pole.length;
-    for (int i = 0; i < r - 1; i++) {
-      double base = pole[origin[i]];
-      double ti = tau[i];
-      double acc = 0;
-      for (int j = 0; j < r; j++) {
-        acc += zhat[j] / ((pole[j] - base) - ti) * s[kept[j]];
+    double[] acc = new double[roots];
+    for (int j = 0; j < pole.length; j++) {
+      double zj = zhat[j];
+      double pj = pole[j];
+      double sj = s[def.kept[j]];
+      for (int i = 0; i < roots; i++) {
+        acc[i] += zj / ((pj - base[i]) - tau[i]) * sj;
       }
-      out[nDef + i] = acc * invNorm[i];
+    }
+    for (int i = 0; i < roots; i++) {
+      out[nDef + i] = acc[i] * invNorm[i];
     }
     return out;
   }
 
-  /** The vector of u⊥ (length m) with coordinates {@code y} in the compressed eigenbasis. */
+  /** The vector (length m; in u⊥ for a compression) with coordinates {@code y} in the new eigenbasis. */
   double[] toOld(double[] y) {
-    double[] s = new double[m];
-    int nDef = deflated.length;
+    double[] s = new double[def.m];
+    int nDef = def.deflated.length;
     for (int q = 0; q < nDef; q++) {
-      s[deflated[q]] = y[q];
+      s[def.deflated[q]] = y[q];
     }
     int r = pole.length;
-    double[] scaled = new double[Math.max(0, r - 1)];
-    for (int i = 0; i < r - 1; i++) {
-      scaled[i] = y[nDef + i] * invNorm[i];
+    double[] acc = new double[r];
+    for (int i = 0; i < tau.length; i++) {
+      double si = y[nDef + i] * invNorm[i];
+      double bi = base[i];
+      double ti = tau[i];
+      for (int j = 0; j < r; j++) {
+        acc[j] += si / ((pole[j] - bi) - ti);
+      }
     }
     for (int j = 0; j < r; j++) {
-      double pj = pole[j];
-      double acc = 0;
-      for (int i = 0; i < r - 1; i++) {
-        acc += scaled[i] / ((pj - pole[origin[i]]) - tau[i]);
-      }
-      s[kept[j]] = zhat[j] * acc;
+      s[def.kept[j]] = zhat[j] * acc[j];
     }
-    for (int q = rotations - 1; q >= 0; q--) {
-      double x = s[rotA[q]];
-      double yv = s[rotB[q]];
-      s[rotA[q]] = rotC[q] * x + rotS[q] * yv;
-      s[rotB[q]] = -rotS[q] * x + rotC[q] * yv;
-    }
-    double[] v = new double[m];
-    for (int p = 0; p < m; p++) {
-      v[order[p]] = s[p];
-    }
-    return v;
+    return def.fromSorted(s);
   }
 }

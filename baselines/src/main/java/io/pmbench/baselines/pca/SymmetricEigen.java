@@ -15,7 +15,7 @@ import org.ejml.interfaces.decomposition.QRDecomposition;
  * @param values eigenvalues, largest first
  * @param vectors d × d, column i is the unit eigenvector of {@code values[i]}
  */
-record SymmetricEigen(double[] values, DMatrixRMaj vectors) {
+record SymmetricEigen(double[] values, DMatrixRMaj vectors) implements Eigenbasis {
 
   /** Decomposes {@code symmetric} (not modified). */
   static SymmetricEigen of(DMatrixRMaj symmetric) {
@@ -43,20 +43,8 @@ record SymmetricEigen(double[] values, DMatrixRMaj vectors) {
     return new SymmetricEigen(values, vectors);
   }
 
-  /** The first k eigenvectors as a row-major d × k block. */
-  double[] top(int k) {
-    int d = values.length;
-    double[] out = new double[d * k];
-    for (int r = 0; r < d; r++) {
-      for (int c = 0; c < k; c++) {
-        out[r * k + c] = vectors.unsafe_get(r, c);
-      }
-    }
-    return out;
-  }
-
-  /** Eᵀ·x for a vector x in the original coordinates. */
-  double[] toEigen(double[] x) {
+  @Override
+  public double[] toEigen(double[] x) {
     int d = values.length;
     double[] out = new double[d];
     for (int r = 0; r < d; r++) {
@@ -68,8 +56,8 @@ record SymmetricEigen(double[] values, DMatrixRMaj vectors) {
     return out;
   }
 
-  /** E·y for a vector y in eigen-coordinates. */
-  double[] fromEigen(double[] y) {
+  @Override
+  public double[] fromEigen(double[] y) {
     int d = values.length;
     double[] out = new double[d];
     for (int r = 0; r < d; r++) {

@@ -55,4 +55,13 @@ final class Fixtures {
     }
     return new FeatureMatrix(x, rows.length, d);
   }
+
+  /** The raw bits of every entry, so that assertArrayEquals compares doubles bit for bit. */
+  static long[] bits(double[] a) {
+    long[] out = new long[a.length];
+    for (int i = 0; i < a.length; i++) {
+      out[i] = Double.doubleToRawLongBits(a[i]);
+    }
+    return out;
+  }
 }

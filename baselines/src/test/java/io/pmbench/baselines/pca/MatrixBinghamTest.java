@@ -83,7 +83,7 @@ class MatrixBinghamTest {
       long[] counts = new long[bins];
       SplittableRandom rng = new SplittableRandom(17 + (long) l[0]);
       for (int c = 0; c < chains; c++) {
-        double[] v = PrivatePcaClient.ppcaSubspace(a, 1.0, 1, 100, rng);
+        double[] v = PrivatePcaClient.ppcaSubspace(SymmetricEigen.of(a), 1.0, 1, 100, rng);
         double y = Math.abs(Neighbours.dot(v, top));
         int b = 0;
         while (b < bins - 1 && y > edges[b]) {
@@ -145,48 +145,75 @@ class MatrixBinghamTest {
   @Test
   void ppcaSubspace_k2AndK3_matchExactRejectionSample() {
     // k ≥ 2 exercises the compressed eigenbases of the column steps (nested for k = 3).
-    // Statistics tr(VᵀLV) and Σ_c V_1c² (V in L's eigen-coordinates: A is diagonal) of 2,000
-    // chains, binned at the deciles of a 30,000-draw exact rejection sample; two-sample χ² (9 dof)
-    // at false-failure 1e-6 per statistic and case (4 checks).
     double[][] spectra = {{2.0, 1.2, 0.6, 0.2, 0}, {1.6, 1.1, 0.8, 0.5, 0.2, 0}};
     int[] ks = {2, 3};
     for (int t = 0; t < ks.length; t++) {
       double[] l = spectra[t];
-      int d = l.length;
-      int k = ks[t];
-      DMatrixRMaj a = new DMatrixRMaj(d, d);
-      for (int i = 0; i < d; i++) {
+      DMatrixRMaj a = new DMatrixRMaj(l.length, l.length);
+      for (int i = 0; i < l.length; i++) {
         a.unsafe_set(i, i, l[i]);
       }
-      SplittableRandom rng = new SplittableRandom(23 + k);
-      int nRef = 30_000;
-      double[][] ref = new double[2][nRef];
-      for (int i = 0; i < nRef; i++) {
-        double[] v = referenceSample(l, k, rng);
-        ref[0][i] = trace(l, v, k);
-        ref[1][i] = firstRow(v, k);
-      }
-      int chains = 2000;
-      double[][] chain = new double[2][chains];
-      for (int i = 0; i < chains; i++) {
-        double[] v = PrivatePcaClient.ppcaSubspace(a, 1.0, k, 100, rng);
-        chain[0][i] = trace(l, v, k);
-        chain[1][i] = firstRow(v, k);
-      }
-      double critical = ChiSquare.critical(9, 1e-6);
-      String[] names = {"tr(V'LV)", "sum_c V_1c^2"};
-      for (int s = 0; s < 2; s++) {
-        double[] sorted = ref[s].clone();
-        Arrays.sort(sorted);
-        double[] edges = new double[9];
-        for (int b = 1; b < 10; b++) {
-          edges[b - 1] = sorted[b * nRef / 10];
+      assertMatchesExactSample(l, ks[t], SymmetricEigen.of(a), 23 + ks[t], "dense");
+    }
+  }
+
+  @Test
+  void ppcaSubspace_updatedEigenbasis_matchesExactRejectionSample() {
+    // The per-query path of the client: the same A = diag(l) reached as G₀ + Σ x xᵀ (three rows,
+    // G₀'s eigenbasis dense, then three rank-one updates). Fails if the updated eigenbasis is not
+    // an eigenbasis of A (the chain would then sample a different Bingham distribution).
+    double[] l = {2.0, 1.2, 0.6, 0.2, 0};
+    int d = l.length;
+    double[] rows = Neighbours.unitRows(3, d, new SplittableRandom(29));
+    DMatrixRMaj g0 = new DMatrixRMaj(d, d);
+    for (int i = 0; i < d; i++) {
+      for (int j = 0; j < d; j++) {
+        double s = i == j ? l[i] : 0;
+        for (int r = 0; r < 3; r++) {
+          s -= rows[r * d + i] * rows[r * d + j];
         }
-        double chi2 = ChiSquare.twoSample(bin(ref[s], edges), bin(chain[s], edges));
-        System.out.printf("PPCA Gibbs d=%d k=%d: two-sample chi2 of %s = %.2f (critical %.2f)%n", d, k, names[s], chi2,
-            critical);
-        assertTrue(chi2 < critical, "k=" + k + ", " + names[s] + ": chain differs from the exact sample, chi2 = " + chi2);
+        g0.unsafe_set(i, j, s);
       }
+    }
+    assertMatchesExactSample(l, 2, UpdatedEigenbasis.of(SymmetricEigen.of(g0), rows, 3), 31, "updated");
+  }
+
+  /**
+   * Statistics tr(VᵀLV) and Σ_c V_1c² (V in L's eigen-coordinates: A = diag(l)) of 2,000 chains run
+   * in the eigenbasis {@code eig} of A, binned at the deciles of a 30,000-draw exact rejection
+   * sample; two-sample χ² (9 dof) at false-failure 1e-6 per statistic.
+   */
+  private static void assertMatchesExactSample(double[] l, int k, Eigenbasis eig, long seed, String label) {
+    int d = l.length;
+    SplittableRandom rng = new SplittableRandom(seed);
+    int nRef = 30_000;
+    double[][] ref = new double[2][nRef];
+    for (int i = 0; i < nRef; i++) {
+      double[] v = referenceSample(l, k, rng);
+      ref[0][i] = trace(l, v, k);
+      ref[1][i] = firstRow(v, k);
+    }
+    int chains = 2000;
+    double[][] chain = new double[2][chains];
+    for (int i = 0; i < chains; i++) {
+      double[] v = PrivatePcaClient.ppcaSubspace(eig, 1.0, k, 100, rng);
+      chain[0][i] = trace(l, v, k);
+      chain[1][i] = firstRow(v, k);
+    }
+    double critical = ChiSquare.critical(9, 1e-6);
+    String[] names = {"tr(V'LV)", "sum_c V_1c^2"};
+    for (int s = 0; s < 2; s++) {
+      double[] sorted = ref[s].clone();
+      Arrays.sort(sorted);
+      double[] edges = new double[9];
+      for (int b = 1; b < 10; b++) {
+        edges[b - 1] = sorted[b * nRef / 10];
+      }
+      double chi2 = ChiSquare.twoSample(bin(ref[s], edges), bin(chain[s], edges));
+      System.out.printf("PPCA Gibbs (%s eigenbasis) d=%d k=%d: two-sample chi2 of %s = %.2f (critical %.2f)%n", label,
+          d, k, names[s], chi2, critical);
+      assertTrue(chi2 < critical, label + " k=" + k + ", " + names[s] + ": chain differs from the exact sample, chi2 = "
+          + chi2);
     }
   }
 
@@ -211,7 +238,7 @@ class MatrixBinghamTest {
         SplittableRandom rng = new SplittableRandom(41 + k);
         double sum = 0;
         for (int rep = 0; rep < 100; rep++) {
-          double[] v = PrivatePcaClient.ppcaSubspace(a, c, k, 100, rng);
+          double[] v = PrivatePcaClient.ppcaSubspace(SymmetricEigen.of(a), c, k, 100, rng);
           double[] w = new double[d];
           double captured = 0;
           for (int e = 0; e < k; e++) {

@@ -74,7 +74,7 @@ class PrivatePcaSensitivityTest {
         DMatrixRMaj gram = new DMatrixRMaj(d, d);
         CommonOps_DDRM.multTransA(DMatrixRMaj.wrap(n, d, x), DMatrixRMaj.wrap(n, d, x), gram);
         double[][] subspaces = {SymmetricEigen.uniformStiefel(d, k, rng),
-            PrivatePcaClient.ppcaSubspace(gram, 5.0, k, 30, rng)};
+            PrivatePcaClient.ppcaSubspace(SymmetricEigen.of(gram), 5.0, k, 30, rng)};
         for (double[] v : subspaces) {
           double[] fd = release(x, n, d, v, k);
           double ud = score(x, n, d, v, k);

@@ -208,8 +208,8 @@ public final class CellStore implements AutoCloseable {
   }
 
   /**
-   * The query logs of unfinished cells: {@code [cells, finished queries]} (a torn last line
-   * counts as a query here; the journal drops it when opened).
+   * The query logs of unfinished cells: {@code [cells with at least one finished query, finished
+   * queries]} (a torn last line counts as a query here; the journal drops it when opened).
    */
   public long[] partialProgress() throws IOException {
     Path partial = dir.resolve(PARTIAL);
@@ -219,10 +219,12 @@ public final class CellStore implements AutoCloseable {
     }
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(partial)) {
       for (Path f : ds) {
+        long queries;
         try (var lines = Files.lines(f, StandardCharsets.UTF_8)) {
-          out[1] += Math.max(0, lines.count() - 1); // minus the header
+          queries = Math.max(0, lines.count() - 1); // minus the header
         }
-        out[0]++;
+        out[0] += queries > 0 ? 1 : 0;
+        out[1] += queries;
       }
     }
     return out;
