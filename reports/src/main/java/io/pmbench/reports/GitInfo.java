@@ -50,6 +50,33 @@ public record GitInfo(String commit, boolean dirty) {
   }
 
   /**
+   * The commit of the running code: the checkout that holds the jar or class folder of
+   * {@code anchor} (so a run started from another directory, even from another git repository,
+   * records pmbench's commit, not that directory's); when the code lies outside any checkout
+   * (a jar copied elsewhere), the checkout containing {@code workingDirectory}, else
+   * {@link #UNKNOWN}.
+   */
+  public static GitInfo ofCode(Class<?> anchor, Path workingDirectory) {
+    Optional<Path> code = codeLocation(anchor);
+    if (code.isPresent() && Repository.find(code.get()).isPresent()) {
+      return detect(code.get());
+    }
+    return detect(workingDirectory);
+  }
+
+  /** The jar or class folder {@code anchor} was loaded from, if the class loader says. */
+  static Optional<Path> codeLocation(Class<?> anchor) {
+    try {
+      var source = anchor.getProtectionDomain().getCodeSource();
+      return source == null || source.getLocation() == null ? Optional.empty()
+          : Optional.of(Path.of(source.getLocation().toURI()));
+    } catch (java.net.URISyntaxException | IllegalArgumentException | SecurityException
+        | java.nio.file.FileSystemNotFoundException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The HEAD commit of the checkout containing {@code start}, without spawning a process: walks
    * up from {@code start} to the first {@code .git} (a directory, or a file {@code gitdir: ...}
    * as in worktrees and submodules), reads {@code HEAD} and resolves a symbolic ref through

@@ -88,6 +88,30 @@ class GitInfoTest {
   }
 
   @Test
+  void ofCode_runFromAnotherRepository_recordsTheCodesCheckout() throws IOException {
+    // A run started inside someone else's git repository (here a fake one with commit SHA) must
+    // record the commit of the checkout its classes come from, not that repository's.
+    var code = GitInfo.codeLocation(GitInfoTest.class);
+    assumeTrue(code.isPresent() && !GitInfo.commitOf(code.get()).equals(GitInfo.UNKNOWN),
+        "the test classes are not inside a git checkout");
+    Path git = fakeGit();
+    Files.createDirectories(git.resolve("refs/heads"));
+    Files.writeString(git.resolve("refs/heads/main"), SHA + "\n");
+
+    assertEquals(GitInfo.commitOf(code.get()), GitInfo.ofCode(GitInfoTest.class, dir).commit());
+  }
+
+  @Test
+  void ofCode_codeOutsideAnyCheckout_fallsBackToWorkingDirectory() throws IOException {
+    // JDK classes have no code source: the working directory's checkout is the only clue.
+    Path git = fakeGit();
+    Files.createDirectories(git.resolve("refs/heads"));
+    Files.writeString(git.resolve("refs/heads/main"), SHA + "\n");
+
+    assertEquals(SHA, GitInfo.ofCode(String.class, dir).commit());
+  }
+
+  @Test
   void detect_noGitDirectory_unknownAndDirty() {
     assertEquals(new GitInfo(GitInfo.UNKNOWN, true), GitInfo.detect(dir));
   }

@@ -146,7 +146,7 @@ public final class GridOptions {
     err.println("pmbench: loading " + dataset + " ...");
     err.flush();
     return setup(command, commandLine, registry, DatasetRegistry.standard().load(dataset, dataDir.options()),
-        GitInfo.detect(Path.of("").toAbsolutePath()));
+        GitInfo.ofCode(GridOptions.class, Path.of("").toAbsolutePath()));
   }
 
   /**

@@ -9,7 +9,7 @@ import picocli.CommandLine;
 public final class VersionProvider implements CommandLine.IVersionProvider {
   @Override
   public String[] getVersion() {
-    GitInfo git = GitInfo.detect(Path.of("").toAbsolutePath());
+    GitInfo git = GitInfo.ofCode(VersionProvider.class, Path.of("").toAbsolutePath());
     return new String[] {"pmbench " + CodeVersion.current() + " (commit " + git.commit() + (git.dirty() ? ", dirty" : "")
         + ")", "Java " + System.getProperty("java.version")};
   }

@@ -148,7 +148,7 @@ public final class FilterCommand implements Callable<Integer> {
     Path dir = out != null ? out : defaultOut(data.name(), start);
     String commandLine = "pmbench filter " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
     Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
-        data.fileChecksums(), GitInfo.detect(Path.of("").toAbsolutePath()), start, Instant.now());
+        data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
         data.fileChecksums(), data.licence(), commandLine, prov));
     outWriter.println(FilterReport.console(cfg, res));
