@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(name = "fig6", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Figure 6: Recall@8 against epsilon for every registered mechanism (mean and 95%% interval over",
         "seeds). Writes fig6.png/.svg/.csv, results.csv, summary.csv and report.html into the run directory;",
-        "rerunning the same command resumes from the finished cells."})
+        "rerunning the same command resumes from the finished cells and queries."})
 public final class Fig6Command extends ExperimentCommand {
   @CommandLine.Mixin
   GridOptions grid;

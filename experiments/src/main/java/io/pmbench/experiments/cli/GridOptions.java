@@ -104,7 +104,8 @@ public final class GridOptions {
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--out", paramLabel = "DIR", order = 20,
-      description = "Run directory (finished cells are kept there; rerunning the same command resumes). "
+      description = "Run directory (finished cells, the finished queries of a part-done cell and slow server "
+          + "embeddings are kept there; rerunning the same command resumes). "
           + "Default: pmbench-results/<command>-<dataset>-<UTC time>.")
   Path out;
 

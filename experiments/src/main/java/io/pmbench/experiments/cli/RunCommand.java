@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
     description = {"Runs the retrieval protocol (SPEC.md sections 1-2) for every mechanism x epsilon x seed and",
         "writes results.csv (one row per cell), summary.csv (mean and 95%% interval over seeds),",
         "timings.csv, provenance.json and report.html into the output folder, then prints the summary table.",
-        "Finished cells are kept under DIR/cells: rerunning the same command resumes."})
+        "Finished cells are kept under DIR/cells and the finished queries of a part-done cell under DIR/partial:",
+        "rerunning the same command resumes. Mechanisms that read no epsilon run once per seed, at the first one."})
 public final class RunCommand extends ExperimentCommand {
   static final String DEFAULT_MECHANISMS = "features,smlq,privatemail,label-only,random";
 
