@@ -36,6 +36,12 @@ import java.util.SplittableRandom;
  * EJML's SVD pseudo-inverse on small n, and against each other at n = 3,000.
  */
 public final class SmlqCccpMechanism implements EmbeddingMechanism {
+  /** Non-private: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "smlq-cccp";

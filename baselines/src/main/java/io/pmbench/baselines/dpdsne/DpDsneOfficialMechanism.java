@@ -35,6 +35,12 @@ import java.util.List;
 public final class DpDsneOfficialMechanism extends TsneServedMechanism {
   static final String NOISE_VARIANCE = "noiseVariance";
 
+  /** The noise level is the fixed {@code noiseVariance} option: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "dp-dsne-official";

@@ -23,6 +23,12 @@ import java.util.Map;
 public final class TsneMechanism extends TsneServedMechanism {
   private static final PrivacyClaim CLAIM = PrivacyClaim.none("non-private reference: t-SNE of the client's D");
 
+  /** Non-private: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "tsne";

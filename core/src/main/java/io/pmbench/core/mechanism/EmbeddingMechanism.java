@@ -36,6 +36,18 @@ public interface EmbeddingMechanism {
   }
 
   /**
+   * Whether the release depends on ε or the noise calibration. False for a non-private mechanism
+   * and for one whose noise level is fixed by its own options (e.g. {@code dp-dsne-official});
+   * grids then compute it once per seed and draw the same cells at every ε (the query streams
+   * still name ε, so running it again at another ε would only redraw the same distribution).
+   * A mechanism that claims differential privacy must return true: its noise is calibrated to ε.
+   * Default true.
+   */
+  default boolean readsEpsilon() {
+    return true;
+  }
+
+  /**
    * Whether the runner may keep this mechanism's server side on disk between runs of one
    * configuration (see {@code io.pmbench.core.protocol.ServerStore}): only for a server side that is
    * slow to build and fully described by {@link ServerSide#gallery()} and

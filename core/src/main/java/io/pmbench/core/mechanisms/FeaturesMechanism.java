@@ -17,6 +17,12 @@ import java.util.Map;
  * alignment. <b>Guarantee:</b> none.
  */
 public final class FeaturesMechanism implements EmbeddingMechanism {
+  /** Non-private: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "features";

@@ -19,6 +19,12 @@ import java.util.Map;
  * independent of the data).
  */
 public final class RandomMechanism implements EmbeddingMechanism {
+  /** Non-private: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "random";

@@ -20,6 +20,12 @@ import java.util.Map;
  * [S; P]; the client is aligned on P. <b>Guarantee:</b> none (a non-private reference).
  */
 public final class SmlqMechanism implements EmbeddingMechanism {
+  /** Non-private: the release does not depend on ε. */
+  @Override
+  public boolean readsEpsilon() {
+    return false;
+  }
+
   @Override
   public String name() {
     return "smlq";

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -29,22 +28,22 @@ import java.util.TreeMap;
  * seeds. Under {@code paper}, ε &lt; 1 uses CLASSIC and ε ≥ 1 ANALYTIC noise (the plot marks
  * the switch); refused cells are shown as such.
  *
- * <p><b>ε-independent mechanisms.</b> The non-private mechanisms in {@link #EPSILON_FREE}
- * (features, smlq, smlq-cccp, tsne, random) never read ε or the calibration, but the protocol
- * derives each query's random stream from a path that includes ε, so running them at another
- * ε would give different (equally valid) numbers. They are computed once per seed at
- * {@link #REFERENCE_EPSILON} (Table 2's ε, so they match {@code pmbench run}'s defaults) and the
- * same cells are drawn at every ε, labelled "ε-independent (computed once)". Each such cell is
- * checked to carry no guarantee and no noise scale; {@code everyEpsilon} runs them at every ε
- * instead. {@code label-only} is not in the set: its noise scale is PrivateMail's at ε.
+ * <p><b>ε-independent mechanisms.</b> Mechanisms whose release does not depend on ε
+ * ({@link EmbeddingMechanism#readsEpsilon()} false: features, smlq, smlq-cccp, tsne, random, and
+ * dp-dsne-official, whose noise level is its own fixed option) never read ε or the calibration,
+ * but the protocol derives each query's random stream from a path that includes ε, so running
+ * them at another ε would give different (equally valid) draws. They are computed once per seed
+ * at {@link #REFERENCE_EPSILON} (Table 2's ε, so they match {@code pmbench run}'s defaults) and
+ * the same cells are drawn at every ε, labelled "ε-independent (computed once)". Each such cell
+ * is checked not to claim differential privacy (a DP claim is calibrated to ε);
+ * {@code everyEpsilon} runs them at every ε instead. {@code label-only} reads ε: its noise scale
+ * is PrivateMail's at ε.
  *
  * @param mechanisms mechanism names (report order)
  * @param epsilons the ε values
  * @param everyEpsilon run ε-independent mechanisms at every ε anyway
  */
 public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean everyEpsilon) implements Experiment {
-  /** Mechanisms that read neither ε nor the calibration (checked on every cell they give). */
-  public static final Set<String> EPSILON_FREE = Set.of("features", "smlq", "smlq-cccp", "tsne", "random");
   /** The ε at which ε-independent mechanisms run: Table 2's ε. */
   public static final double REFERENCE_EPSILON = 0.1;
   /** SPEC.md §9's ε grid. */
@@ -82,13 +81,18 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
     g.put("mechanisms", mechanisms);
     g.put("epsilons", epsilons);
     g.put("seeds", s.seeds());
-    g.put("epsilonFree", epsilonFree());
+    g.put("epsilonFree", epsilonFree(s));
     g.put("referenceEpsilon", REFERENCE_EPSILON);
     return g;
   }
 
-  private List<String> epsilonFree() {
-    return everyEpsilon ? List.of() : mechanisms.stream().filter(EPSILON_FREE::contains).toList();
+  private List<String> epsilonFree(GridSetup s) {
+    return everyEpsilon ? List.of() : epsilonFree(mechanisms, s);
+  }
+
+  /** The mechanisms of {@code names} whose release does not depend on ε, in order. */
+  static List<String> epsilonFree(List<String> names, GridSetup s) {
+    return names.stream().filter(n -> !s.registry().get(n).readsEpsilon()).toList();
   }
 
   @Override
@@ -99,7 +103,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
     ProtocolRunner runner = cells.runner(s.data(), s.protocol());
-    List<String> free = epsilonFree();
+    List<String> free = epsilonFree(s);
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {
       for (String name : mechanisms) {
@@ -119,11 +123,13 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
     return out;
   }
 
-  /** Fails when a mechanism listed as ε-independent made a claim that depends on ε. */
+  /** Fails when a mechanism treated as ε-independent claimed differential privacy (calibrated to ε). */
   static java.util.SortedMap<String, double[]> checkEpsilonFree(CellResult r) {
-    if (r.claim().guarantee() != Guarantee.NONE || Double.isFinite(r.meanNoiseScale())) {
-      throw new IllegalStateException(r.mechanism() + " is treated as epsilon-independent in fig6 but its claim is "
-          + r.claim().summary() + " with noise scale " + r.meanNoiseScale() + "; run fig6 with --every-epsilon");
+    Guarantee g = r.claim().guarantee();
+    if (g == Guarantee.APPROXIMATE_DP || g == Guarantee.PURE_DP) {
+      throw new IllegalStateException(r.mechanism() + " is treated as epsilon-independent (readsEpsilon() is false)"
+          + " but claims " + r.claim().summary() + ", which is calibrated to epsilon; fix the mechanism or run with"
+          + " --every-epsilon");
     }
     return new TreeMap<>();
   }

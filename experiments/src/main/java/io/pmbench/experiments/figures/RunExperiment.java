@@ -21,9 +21,9 @@ import java.util.Map;
  * mechanism, ε. Every (mechanism, ε) is validated before anything runs: a refused ε stops the
  * command with one line and writes nothing.
  *
- * <p>As in {@link Fig6}, the mechanisms of {@link Fig6#EPSILON_FREE} (which read neither ε nor the
- * calibration) run once per seed, at the first ε of the list, and their cells are checked to carry
- * no guarantee and no noise; the output says so. Running {@code tsne} at three ε would triple
+ * <p>As in {@link Fig6}, mechanisms whose release does not depend on ε
+ * ({@code readsEpsilon()} false) run once per seed, at the first ε of the list, and their cells
+ * are checked not to claim differential privacy; the output says so. Running {@code tsne} at three ε would triple
  * the cost of the slowest mechanism for three draws of the same quantity.
  *
  * @param mechanisms mechanism names, in report order
@@ -67,12 +67,8 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     g.put("mechanisms", mechanisms);
     g.put("epsilons", epsilons);
     g.put("seeds", s.seeds());
-    g.put("epsilonFree", epsilonFree());
+    g.put("epsilonFree", Fig6.epsilonFree(mechanisms, s));
     return g;
-  }
-
-  private List<String> epsilonFree() {
-    return mechanisms.stream().filter(Fig6.EPSILON_FREE::contains).toList();
   }
 
   @Override
@@ -89,7 +85,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
     ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     List<Sweep.Task> out = new ArrayList<>();
-    List<String> free = epsilonFree();
+    List<String> free = Fig6.epsilonFree(mechanisms, s);
     for (long seed : s.seeds()) {
       for (String name : mechanisms) {
         for (double eps : free.contains(name) ? epsilons.subList(0, 1) : epsilons) {
@@ -147,7 +143,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     if (free.isEmpty() || eps.size() < 2) {
       return "";
     }
-    return "\n" + String.join(", ", free) + ": epsilon-independent (no privacy, no noise), run once per seed at eps="
+    return "\n" + String.join(", ", free) + ": epsilon-independent (the release does not depend on epsilon), run once per seed at eps="
         + eps.get(0) + "; their numbers hold at every epsilon.";
   }
 }

@@ -68,7 +68,7 @@ class RunCommandTest {
     Outcome o = execute(smallRun(tmp.resolve("a"), "--mechanisms", "random,privatemail", "--epsilon", "0.5,0.9"));
     assertEquals(0, o.exit(), o.err());
     assertTrue(o.err().contains("6 cells (0 already in"), o.err());
-    assertTrue(o.out().contains("random: epsilon-independent (no privacy, no noise), run once per seed at eps=0.5"),
+    assertTrue(o.out().contains("random: epsilon-independent (the release does not depend on epsilon), run once per seed at eps=0.5"),
         o.out());
   }
 
