@@ -3,6 +3,7 @@ package io.pmbench.experiments.cli;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
+import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.Engine;
@@ -92,7 +93,9 @@ abstract class ExperimentCommand implements Callable<Integer> {
           s.parallel(), s.protocol());
       err.flush();
       Sweep.Outcome outcome;
-      try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries)) {
+      Map<CellKey, Long> pendingCells = new LinkedHashMap<>();
+      tasks.stream().filter(t -> store.get(t.key()).isEmpty()).forEach(t -> pendingCells.put(t.key(), t.queries()));
+      try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries).weighted(pendingCells)) {
         outcome = Sweep.run(store, tasks, engine, progress);
       }
       Map<String, Object> provConfig = new LinkedHashMap<>(config);

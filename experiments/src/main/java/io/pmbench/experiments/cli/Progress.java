@@ -1,9 +1,11 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Sweep;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Map;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -11,9 +13,10 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Progress on stderr: a progress bar in queries with speed and ETA when stderr is a terminal,
- * otherwise one line per finished cell with an ETA from the queries done so far (so logs stay
- * readable), plus a line at most every {@link #QUIET_LIMIT_SECONDS} seconds while a slow cell
- * runs, so that a log never looks stalled for the hour a t-SNE cell can take.
+ * otherwise one line per finished cell (so logs stay readable), plus a line at most every
+ * {@link #QUIET_LIMIT_SECONDS} seconds while a slow cell runs, so that a log never looks stalled
+ * for the hour a t-SNE cell can take. The log lines' ETA weighs each mechanism's queries by
+ * their measured cost ({@link WeightedEta}) when the pending cells are known, else counts queries.
  */
 final class Progress implements Sweep.Listener, AutoCloseable {
   private final ProgressBar bar;
@@ -27,6 +30,7 @@ final class Progress implements Sweep.Listener, AutoCloseable {
   private long lastLineNanos = startNanos;
 
   private final long quietLimitNanos;
+  private WeightedEta weighted;
 
   private Progress(ProgressBar bar, PrintWriter err, long total, long quietLimitNanos) {
     this.bar = bar;
@@ -37,6 +41,16 @@ final class Progress implements Sweep.Listener, AutoCloseable {
 
   static Progress start(PrintWriter err, String task, long totalQueries) {
     return start(err, task, totalQueries, QUIET_LIMIT_SECONDS * 1_000_000_000L);
+  }
+
+  /**
+   * Weighs the ETA by each mechanism's measured cost per query ({@link WeightedEta}).
+   *
+   * @param pendingCells the cells still to compute, with their queries
+   */
+  synchronized Progress weighted(Map<CellKey, Long> pendingCells) {
+    this.weighted = new WeightedEta(pendingCells);
+    return this;
   }
 
   /** As {@link #start(PrintWriter, String, long)}, with another limit on the log form's silence. */
@@ -64,6 +78,9 @@ final class Progress implements Sweep.Listener, AutoCloseable {
 
   private String eta() {
     double elapsed = (System.nanoTime() - startNanos) / 1e9;
+    if (weighted != null) {
+      return weighted.text(elapsed);
+    }
     return done > 0 && total > done ? String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done) : "";
   }
 
@@ -73,6 +90,9 @@ final class Progress implements Sweep.Listener, AutoCloseable {
       return;
     }
     cells++;
+    if (weighted != null) {
+      weighted.cellFinished(r.key(), r.queries(), r.meanQueryMillis());
+    }
     String what = r.key().label() + " eps=" + r.key().epsilon() + " seed=" + r.key().seed();
     if (bar == null) {
       String eta = eta();
