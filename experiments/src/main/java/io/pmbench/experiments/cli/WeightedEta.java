@@ -71,7 +71,8 @@ final class WeightedEta {
     if (untimed.isEmpty()) {
       return seconds > 0 ? String.format(Locale.ROOT, ", ETA %.0f s", seconds) : "";
     }
-    String names = String.join(", ", untimed);
+    String names = untimed.size() <= 3 ? String.join(", ", untimed)
+        : String.join(", ", untimed.subList(0, 3)) + " and " + (untimed.size() - 3) + " more";
     return seconds >= 1 ? String.format(Locale.ROOT, ", ETA > %.0f s (not yet timed: %s)", seconds, names)
         : ", ETA unknown (not yet timed: " + names + ")";
   }

@@ -49,6 +49,18 @@ class WeightedEtaTest {
   }
 
   @Test
+  void text_manyUntimed_namesThreeAndCountsTheRest() {
+    Map<CellKey, Long> pending = new LinkedHashMap<>();
+    for (String m : new String[] {"a", "b", "c", "d", "e"}) {
+      pending.put(key(m, 1), 10L);
+    }
+    WeightedEta eta = new WeightedEta(pending);
+    eta.cellFinished(key("e", 1), 10, 5.0);
+
+    assertEquals(", ETA unknown (not yet timed: a, b, c and 1 more)", eta.text(1.0));
+  }
+
+  @Test
   void text_refusedCell_removesItsPlannedQueries() {
     // A refused cell has no queries: its planned 100 must leave the work still to do.
     WeightedEta eta = grid();
