@@ -314,7 +314,8 @@ public record CellRecord(
     }
   }
 
-  private static double number(JsonNode n) {
+  /** A number written by {@link #putDouble}: a JSON number, or "NaN" / "Infinity" as text. */
+  static double number(JsonNode n) {
     return n.isTextual() ? Double.parseDouble(n.asText()) : n.asDouble();
   }
 

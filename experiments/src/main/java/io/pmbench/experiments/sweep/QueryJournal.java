@@ -197,7 +197,7 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
     if (!(n.isNumber() || n.isTextual())) {
       throw new IllegalArgumentException(name + " must be a number. Provided value: " + n);
     }
-    return n.isTextual() ? Double.parseDouble(n.asText()) : n.asDouble();
+    return CellRecord.number(n);
   }
 
   @Override
