@@ -259,6 +259,14 @@ public final class CellStore implements AutoCloseable {
   @Override
   public void close() throws IOException {
     if (lock != null) {
+      Path partial = dir.resolve(PARTIAL);
+      if (Files.isDirectory(partial)) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(partial)) {
+          if (!ds.iterator().hasNext()) {
+            Files.delete(partial); // no cell left part-done: a finished run leaves no empty folder
+          }
+        }
+      }
       lock.release();
       lockChannel.close();
     }

@@ -138,6 +138,7 @@ class QueryJournalTest {
       assertEquals(0, count(partial));
       assertTrue(store.all().isEmpty());
     }
+    assertFalse(Files.exists(partial), "a store closed with no part-done cell leaves no empty partial/ folder");
   }
 
   private static long count(Path dir) throws Exception {
