@@ -12,16 +12,18 @@ import java.util.Map;
  * queries): A is the m × m block of the new rows and B the m × p cross block; only A and B are
  * computed per query, and a new row that is bit for bit a base row (a dummy query drawn from P)
  * takes its row of B from W_base instead of recomputing it — its distances are the same numbers,
- * and its distance to its own copy is exactly 0. W_base is kept as its upper triangle
- * ({@link GaussianKernel#upperTriangle}): half the memory traffic per product.
+ * and its distance to its own copy is exactly 0. W_base is kept whole (both triangles, computed
+ * once each by {@link GaussianKernel#upperTriangle} and mirrored).
  *
  * <p><b>Summation orders</b> (each fixed, so results are bit-identical for any thread count and
  * equal to the plain row-by-row loops): the degree of new row i is Σ_{j<m} A_ij then Σ_l B_il;
  * of base row j it is Σ_l W_base,jl (ascending l) then Σ_i B_ij (ascending i); row i of W·x sums
- * its terms in the same order. {@link #multiply} reaches those orders by walking W_base's upper
- * triangle once in blocks of four rows: terms W_jl·x_l with l &lt; j are pushed into row j's
- * accumulator by row l (a same-index vector loop the JIT vectorises), and the terms with l &gt; j
- * are then added by row j itself, in ascending l.
+ * its terms in the same order. {@link #multiply} reaches those orders with axpys over the rows of
+ * the symmetric W_base: row l adds W_lj·x_l to the accumulator of every row j, rows l ascending —
+ * a same-index loop over j that the JIT vectorises without reordering any single sum. (An
+ * earlier layout kept only the upper triangle and added each row's own terms as scalar dot
+ * products; for k = 2 it read the triangle three times per product and ran half of its
+ * multiply-adds unvectorised, about twice as slow as one vectorised pass over the whole block.)
  */
 public final class KernelLaplacian implements Laplacian {
   /** Base rows per task when a product is split across threads. */
@@ -71,7 +73,7 @@ public final class KernelLaplacian implements Laplacian {
     private final int size;
     private final int dim;
     private final double scale;
-    private final double[][] w; // w[i][j] = W_ij for j > i (and for j < i when extensible)
+    private final double[][] w; // w[i][j] = W_ij, the whole symmetric block, zero diagonal
     private final double[] rowSum;
 
     private Base(double[] rows, int size, int dim, double scale, boolean extensible, double[][] storage) {
@@ -79,8 +81,8 @@ public final class KernelLaplacian implements Laplacian {
       this.size = size;
       this.dim = dim;
       this.scale = scale;
-      // an extensible block keeps both triangles: a dummy's row of B is then a row copy
-      this.w = GaussianKernel.upperTriangle(rows, size, dim, scale, storage, extensible);
+      // both triangles: the products run over whole rows, and a dummy's row of B is a row copy
+      this.w = GaussianKernel.upperTriangle(rows, size, dim, scale, storage, true);
       this.panels = extensible ? new GaussianKernel.Panels(rows, size, dim) : null;
       this.rowIndex = extensible ? indexRows(rows, size, dim) : null;
       // Σ_j W_ij in ascending j: the product with a vector of ones (w·1.0 = w exactly)
@@ -106,7 +108,7 @@ public final class KernelLaplacian implements Laplacian {
 
     /** W_ij. */
     double weight(int i, int j) {
-      return i < j ? w[i][j] : (j < i ? w[j][i] : 0.0);
+      return w[i][j];
     }
 
     /** The base row that equals row i of x bit for bit, or −1. */
@@ -125,98 +127,39 @@ public final class KernelLaplacian implements Laplacian {
 
     /**
      * acc[c][j] = Σ_l W_jl·x[(off + l)·k + c] over all l in ascending order, for rows j in
-     * [j0, j1) ({@code acc} zero there on entry). Rows before j0 push their terms into the range;
-     * rows in it push into later rows of the range and add their own terms with l beyond their
-     * block.
+     * [j0, j1) ({@code acc} zero there on entry). W is symmetric and stored whole, so the sum runs
+     * as axpys over its rows: row l adds W_lj·x_l to every accumulator j of the range, four rows
+     * l at a time in ascending order and two columns of x per pass (one read of W per product
+     * for k ≤ 2). The diagonal term W_jj·x_j = ±0 leaves an accumulator that started at +0
+     * unchanged, so each sum equals the plain row loop that skips l = j, bit for bit.
      */
     void product(double[] x, int off, int k, double[][] acc, int j0, int j1) {
-      double[][] xc = new double[k][size]; // x's base rows by column: every loop below indexes by row
-      for (int l = 0; l < size; l++) {
-        for (int c = 0; c < k; c++) {
-          xc[c][l] = x[(off + l) * k + c];
+      int c = 0;
+      for (; c + 2 <= k; c += 2) {
+        double[] a0 = acc[c];
+        double[] a1 = acc[c + 1];
+        int l = 0;
+        for (; l + 4 <= size; l += 4) {
+          int o = (off + l) * k + c;
+          addRows2(a0, a1, w[l], w[l + 1], w[l + 2], w[l + 3], x[o], x[o + k], x[o + 2 * k], x[o + 3 * k],
+              x[o + 1], x[o + k + 1], x[o + 2 * k + 1], x[o + 3 * k + 1], j0, j1);
+        }
+        for (; l < size; l++) {
+          int o = (off + l) * k + c;
+          addRow(a0, w[l], x[o], j0, j1);
+          addRow(a1, w[l], x[o + 1], j0, j1);
         }
       }
-      int l = 0;
-      for (; l + 4 <= j0; l += 4) {
-        for (int c = 0; c < k; c++) {
-          double[] v = xc[c];
-          addRows(acc[c], w[l], w[l + 1], w[l + 2], w[l + 3], v[l], v[l + 1], v[l + 2], v[l + 3], j0, j1);
+      if (c < k) {
+        double[] a0 = acc[c];
+        int l = 0;
+        for (; l + 4 <= size; l += 4) {
+          int o = (off + l) * k + c;
+          addRows(a0, w[l], w[l + 1], w[l + 2], w[l + 3], x[o], x[o + k], x[o + 2 * k], x[o + 3 * k], j0, j1);
         }
-      }
-      for (; l < j0; l++) {
-        for (int c = 0; c < k; c++) {
-          addRow(acc[c], w[l], xc[c][l], j0, j1);
+        for (; l < size; l++) {
+          addRow(a0, w[l], x[(off + l) * k + c], j0, j1);
         }
-      }
-      for (int i0 = j0; i0 < j1; i0 += 4) {
-        int i1 = Math.min(i0 + 4, j1);
-        diagonalBlock(xc, acc, i0, i1);
-        for (int c = 0; c < k; c += 2) {
-          int c1 = Math.min(c + 1, k - 1);
-          ownTerms(xc[c], xc[c1], acc[c], acc[c1], i0, i1);
-        }
-        for (int i = i0; i < i1; i++) {
-          for (int c = 0; c < k; c++) {
-            addRow(acc[c], w[i], xc[c][i], i1, j1);
-          }
-        }
-      }
-    }
-
-    /** Terms W_il·x_l for i, l both in [i0, i1), l ≠ i, in ascending l. */
-    private void diagonalBlock(double[][] xc, double[][] acc, int i0, int i1) {
-      for (int i = i0; i < i1; i++) {
-        for (int l = i0; l < i1; l++) {
-          if (l != i) {
-            double wv = weight(i, l);
-            for (int c = 0; c < xc.length; c++) {
-              acc[c][i] += wv * xc[c][l];
-            }
-          }
-        }
-      }
-    }
-
-    /**
-     * Terms W_il·x_l for the rows i in [i0, i1) (at most four) and l ≥ i1, ascending l, for two
-     * columns of x ({@code xa}, {@code xb}; the same array twice for the last of an odd k): one
-     * scalar sum per row and column, the rows interleaved so that the sums overlap.
-     */
-    private void ownTerms(double[] xa, double[] xb, double[] aa, double[] ab, int i0, int i1) {
-      int last = i1 - i0 - 1;
-      double[] w0 = w[i0];
-      double[] w1 = w[i0 + Math.min(1, last)];
-      double[] w2 = w[i0 + Math.min(2, last)];
-      double[] w3 = w[i0 + Math.min(3, last)];
-      double s00 = aa[i0];
-      double s01 = ab[i0];
-      double s10 = aa[i0 + Math.min(1, last)];
-      double s11 = ab[i0 + Math.min(1, last)];
-      double s20 = aa[i0 + Math.min(2, last)];
-      double s21 = ab[i0 + Math.min(2, last)];
-      double s30 = aa[i0 + Math.min(3, last)];
-      double s31 = ab[i0 + Math.min(3, last)];
-      for (int l = i1; l < size; l++) {
-        double x0 = xa[l];
-        double x1 = xb[l];
-        double v0 = w0[l];
-        double v1 = w1[l];
-        double v2 = w2[l];
-        double v3 = w3[l];
-        s00 += v0 * x0;
-        s01 += v0 * x1;
-        s10 += v1 * x0;
-        s11 += v1 * x1;
-        s20 += v2 * x0;
-        s21 += v2 * x1;
-        s30 += v3 * x0;
-        s31 += v3 * x1;
-      }
-      double[] sa = {s00, s10, s20, s30};
-      double[] sb = {s01, s11, s21, s31};
-      for (int u = 0; u <= last; u++) {
-        aa[i0 + u] = sa[u];
-        ab[i0 + u] = sb[u];
       }
     }
   }
@@ -371,6 +314,19 @@ public final class KernelLaplacian implements Laplacian {
       double x1, double x2, double x3, int j0, int j1) {
     for (int j = j0; j < j1; j++) {
       acc[j] = acc[j] + w0[j] * x0 + w1[j] * x1 + w2[j] * x2 + w3[j] * x3;
+    }
+  }
+
+  /** {@link #addRows} for two columns at once: each row of W is read once for both. */
+  private static void addRows2(double[] a0, double[] a1, double[] w0, double[] w1, double[] w2, double[] w3,
+      double x0, double x1, double x2, double x3, double y0, double y1, double y2, double y3, int j0, int j1) {
+    for (int j = j0; j < j1; j++) {
+      double v0 = w0[j];
+      double v1 = w1[j];
+      double v2 = w2[j];
+      double v3 = w3[j];
+      a0[j] = a0[j] + v0 * x0 + v1 * x1 + v2 * x2 + v3 * x3;
+      a1[j] = a1[j] + v0 * y0 + v1 * y1 + v2 * y2 + v3 * y3;
     }
   }
 

@@ -141,4 +141,62 @@ class KernelLaplacianTest {
 
     assertEquals(expected, op.quadraticForm(x, 2), 1e-10 * Math.abs(expected));
   }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({"1030, 4, 2", "1030, 5, 3", "61, 1, 1", "66, 3, 4", "9, 0, 2"})
+  void multiply_anyShape_equalsThePlainRowLoopsBitForBit(int p, int m, int k) {
+    // The class's stated summation orders, written as the plain loops: fails if a product
+    // reorders any single sum (e.g. a layout change, an unrolling that regroups the additions,
+    // the diagonal term, or a split across threads — p = 1,030 spans two chunks of 1,024 rows).
+    int dim = 3;
+    double[] base = unitRows(p, dim, 61 + p);
+    double[] extra = unitRows(m, dim, 62 + m);
+    if (m > 1) {
+      System.arraycopy(base, 5 * dim, extra, dim, dim); // a dummy: bit for bit a base row
+    }
+    double scale = 0.7;
+    KernelLaplacian op = m == 0
+        ? KernelLaplacian.of(base, p, dim, scale, new double[p][p])
+        : KernelLaplacian.extend(KernelLaplacian.base(base, p, dim, scale), extra, m);
+    int n = m + p;
+    double[] x = DenseLaplacians.gaussianRows(n, k, new SplittableRandom(63));
+    double[] out = new double[n * k];
+    op.multiply(x, k, out);
+
+    for (int i = 0; i < n; i++) {
+      // new row: A then B, ascending; base row: W_base ascending, then B's column, ascending
+      int[] order = new int[n];
+      int t = 0;
+      if (i < m) {
+        for (int j = 0; j < n; j++) {
+          order[t++] = j;
+        }
+      } else {
+        for (int j = m; j < n; j++) {
+          order[t++] = j;
+        }
+        for (int j = 0; j < m; j++) {
+          order[t++] = j;
+        }
+      }
+      double degree = 0;
+      for (int j : order) {
+        if (j != i) {
+          degree += op.weight(i, j);
+        }
+      }
+      assertEquals(Double.doubleToRawLongBits(degree), Double.doubleToRawLongBits(op.diagonal(i)), "degree " + i);
+      for (int c = 0; c < k; c++) {
+        double acc = 0;
+        for (int j : order) {
+          if (j != i) {
+            acc += op.weight(i, j) * x[j * k + c];
+          }
+        }
+        double expected = degree * x[i * k + c] - acc;
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(out[i * k + c]),
+            "(L x)_" + i + "," + c);
+      }
+    }
+  }
 }
