@@ -4,11 +4,13 @@ import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.experiments.sweep.Sweep;
 import io.pmbench.reports.AtomicFiles;
@@ -95,9 +97,26 @@ abstract class ExperimentCommand implements Callable<Integer> {
       Sweep.Outcome outcome;
       Map<CellKey, Long> pendingCells = new LinkedHashMap<>();
       tasks.stream().filter(t -> store.get(t.key()).isEmpty()).forEach(t -> pendingCells.put(t.key(), t.queries()));
+      InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries);
       try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries).weighted(pendingCells)) {
-        outcome = Sweep.run(store, tasks, engine, progress);
+        outcome = Sweep.run(store, tasks, engine, new Sweep.Listener() {
+          @Override
+          public void accept(int queries) {
+            progress.accept(queries);
+            invocation.queriesDone(queries);
+          }
+
+          @Override
+          public void cellFinished(CellRecord cell, boolean computed) {
+            progress.cellFinished(cell, computed);
+          }
+        });
+      } catch (RuntimeException | Error ex) {
+        invocation.end("failed: " + ex, 0);
+        throw ex;
       }
+      invocation.end("finished", outcome.computed());
+      InvocationLog.Summary elapsed = InvocationLog.read(s.out());
       Map<String, Object> provConfig = new LinkedHashMap<>(config);
       provConfig.put("grid", e.grid(s));
       provConfig.put("fingerprint", manifest.fingerprint());
@@ -105,10 +124,13 @@ abstract class ExperimentCommand implements Callable<Integer> {
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());
       provConfig.put("engine", grid().engine);
+      provConfig.put("invocations", elapsed.invocations().size());
+      provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
       var prov = s.provenance(provConfig, start);
       AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
-      err.printf("pmbench %s: %d cells computed, %d reused, %.1f s%n", e.name(), outcome.computed(), outcome.reused(),
-          (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0);
+      err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", e.name(),
+          outcome.computed(), outcome.reused(), (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0,
+          elapsed.describe());
       err.flush();
     }
     return s.out();

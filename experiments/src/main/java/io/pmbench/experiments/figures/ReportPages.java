@@ -8,6 +8,7 @@ import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.HtmlReport;
@@ -190,6 +191,23 @@ final class ReportPages {
         + "Elapsed time of the last invocation: %s s on %s processors (cells already stored were not recomputed).",
         cells.size(), cellSeconds, serverSeconds, v.provenance().path("durationSeconds").asText("-"),
         v.provenance().path("availableProcessors").asText("-")));
+    InvocationLog.Summary elapsed;
+    try {
+      elapsed = InvocationLog.read(v.dir());
+    } catch (IOException e) {
+      return; // the stopwatch is not a result: a report without it is still complete
+    }
+    if (!elapsed.invocations().isEmpty()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (InvocationLog.Invocation i : elapsed.invocations()) {
+        rows.add(List.of(String.valueOf(i.id()), i.start().toString(), String.format(Locale.ROOT, "%.1f", i.seconds()),
+            String.valueOf(i.queries()), i.status()));
+      }
+      html.paragraph("Elapsed time over every invocation that worked on this directory (" + InvocationLog.FILE
+          + "; an invocation that was killed counts to its last heartbeat, so at most a minute per kill is missed): "
+          + elapsed.describe() + ".");
+      html.table(List.of("invocation", "start", "elapsed s", "queries", "status"), rows);
+    }
   }
 
   /**

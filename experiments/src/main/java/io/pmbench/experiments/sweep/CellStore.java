@@ -85,6 +85,7 @@ public final class CellStore implements AutoCloseable {
         deleteCells(cellDir);
         deleteCells(dir.resolve(PARTIAL));
         deleteCells(dir.resolve(ServerFiles.DIR));
+        Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
       }
       Files.createDirectories(cellDir);
       AtomicFiles.write(manifestFile, out -> out.write(manifest.toJson()));

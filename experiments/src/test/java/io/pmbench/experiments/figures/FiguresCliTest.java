@@ -68,6 +68,12 @@ class FiguresCliTest {
           f + " differs between the uninterrupted and the resumed run");
     }
     assertTrue(Files.readString(tmp.resolve("a").resolve("fig6.csv")).contains("epsilon-independent"));
+    // the stopwatch: both invocations of b logged, finished, their elapsed time in the report
+    var elapsed = io.pmbench.experiments.sweep.InvocationLog.read(tmp.resolve("b"));
+    assertEquals(List.of("finished", "finished"),
+        elapsed.invocations().stream().map(io.pmbench.experiments.sweep.InvocationLog.Invocation::status).toList());
+    assertTrue(c.err().contains("elapsed over the run's 2 invocations"), c.err());
+    assertTrue(Files.readString(tmp.resolve("b").resolve("report.html")).contains(elapsed.describe()));
   }
 
   @Test
