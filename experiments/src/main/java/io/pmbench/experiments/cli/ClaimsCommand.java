@@ -112,8 +112,7 @@ public final class ClaimsCommand extends ExperimentCommand {
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = ("pmbench claims " + String.join(" ", cmd.commandLine().getParseResult().originalArgs()))
-        .strip();
+    String commandLine = Pmbench.invocation(cmd.commandLine());
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
     GridSetup s = grid.setup("claims", commandLine, err, registry);

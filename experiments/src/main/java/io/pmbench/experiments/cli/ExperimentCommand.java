@@ -57,8 +57,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = "pmbench " + cmd.name() + " "
-        + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+    String commandLine = Pmbench.invocation(cmd.commandLine());
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
     GridSetup s = grid().setup(cmd.name(), commandLine.strip(), err, registry);

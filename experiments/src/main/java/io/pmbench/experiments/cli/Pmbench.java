@@ -2,6 +2,7 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.InvalidDataException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,6 +27,18 @@ public final class Pmbench implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /**
+   * The command line a reader can paste to rerun {@code command}: "pmbench" and the arguments as
+   * given. picocli's original arguments already hold the subcommand's name when it was reached
+   * through {@code pmbench}; it is added only when they do not.
+   */
+  public static String invocation(CommandLine command) {
+    List<String> args = command.getParseResult().originalArgs();
+    String name = command.getCommandName();
+    boolean named = args.stream().filter(a -> !a.startsWith("-")).findFirst().map(name::equals).orElse(false);
+    return ("pmbench " + (named ? "" : name + " ") + String.join(" ", args)).strip();
   }
 
   /** A configured command line (used by main and by tests). */

@@ -59,7 +59,7 @@ public final class RunCommand extends ExperimentCommand {
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = "pmbench run " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+    String commandLine = Pmbench.invocation(cmd.commandLine());
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
     GridSetup s = grid.setup("run", commandLine.strip(), err, registry);

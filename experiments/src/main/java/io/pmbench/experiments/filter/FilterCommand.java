@@ -146,7 +146,7 @@ public final class FilterCommand implements Callable<Integer> {
     res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
         seconds);
     Path dir = out != null ? out : defaultOut(data.name(), start);
-    String commandLine = "pmbench filter " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+    String commandLine = io.pmbench.experiments.cli.Pmbench.invocation(cmd.commandLine());
     Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),

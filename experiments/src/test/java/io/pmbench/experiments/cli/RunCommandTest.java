@@ -59,6 +59,10 @@ class RunCommandTest {
     assertTrue(Files.exists(tmp.resolve("a").resolve("provenance.json")));
     assertTrue(Files.readString(tmp.resolve("a").resolve("timings.csv")).startsWith("dataset,mechanism"));
     assertTrue(a.out().contains("privatemail") && a.out().contains("Results: "), a.out());
+    // the recorded command line is one a reader can paste: "pmbench run --...", not "pmbench run run --..."
+    String expected = "pmbench " + String.join(" ", smallRun(tmp.resolve("a")));
+    assertTrue(Files.readString(tmp.resolve("a").resolve("run.json")).contains("\"" + expected.replace("\\", "\\\\")
+        + "\""), "run.json must record " + expected);
   }
 
   @Test
