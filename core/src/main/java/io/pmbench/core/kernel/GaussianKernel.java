@@ -10,7 +10,7 @@ package io.pmbench.core.kernel;
  * so each entry is bit-identical whichever block, tile or thread computes it, and a result does
  * not depend on the number of threads.
  *
- * <p><b>Layout.</b> A symmetric block is returned as its upper triangle ({@link #upperTriangle});
+ * <p><b>Layout.</b> A symmetric block is computed over its upper triangle ({@link #upperTriangle}, mirrored on request);
  * the column side is read as {@link Panels}: the rows transposed in tiles of
  * {@value #COLS} columns, one array per coordinate. The innermost loop then runs over a tile of
  * columns with one accumulator per column and the same index into every array, which the JIT
@@ -79,15 +79,6 @@ public final class GaussianKernel {
     public int dimension() {
       return dim;
     }
-  }
-
-  /**
-   * The strict upper triangle of the n × n kernel block: {@code w[i][j]} = W_ij for j &gt; i (every
-   * row has length n; entries j ≤ i are 0 and never read — W is symmetric with zero diagonal, so
-   * W_ji = W_ij is read from row min(i, j)).
-   */
-  public static double[][] upperTriangle(double[] x, int n, int dim, double scale) {
-    return upperTriangle(x, n, dim, scale, new double[n][n], false);
   }
 
   /**

@@ -220,7 +220,7 @@ public final class KernelLaplacian implements Laplacian {
   public static KernelLaplacian extend(Base base, double[] extra, int m) {
     int p = base.size;
     int dim = base.dim;
-    double[][] a = full(GaussianKernel.upperTriangle(extra, m, dim, base.scale));
+    double[][] a = GaussianKernel.upperTriangle(extra, m, dim, base.scale, new double[m][m], true);
     int[] copyOf = new int[m];
     int fresh = 0;
     for (int i = 0; i < m; i++) {
@@ -246,16 +246,6 @@ public final class KernelLaplacian implements Laplacian {
       }
     }
     return new KernelLaplacian(base, m, a, b);
-  }
-
-  /** The full symmetric matrix of an upper triangle. */
-  private static double[][] full(double[][] upper) {
-    for (int i = 0; i < upper.length; i++) {
-      for (int j = i + 1; j < upper.length; j++) {
-        upper[j][i] = upper[i][j];
-      }
-    }
-    return upper;
   }
 
   @Override
