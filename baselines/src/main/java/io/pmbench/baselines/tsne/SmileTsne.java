@@ -1,6 +1,7 @@
 package io.pmbench.baselines.tsne;
 
 import io.pmbench.core.data.FeatureMatrix;
+import java.util.Arrays;
 import java.util.stream.IntStream;
 import smile.manifold.TSNE;
 import smile.math.MathEx;
@@ -73,6 +74,44 @@ public final class SmileTsne {
   }
 
   /**
+   * {@link #squaredDistances(double[][])} of rows whose last t rows are rows whose distances are
+   * already known ({@code tailDistances}, t × t, from {@link #squaredDistances(double[][])} of
+   * those rows): the known block is copied, only the pairs with one of the first n − t rows are
+   * computed. Same numbers as computing everything (‖a − b‖² is computed term by term in the same
+   * order whichever row comes first).
+   *
+   * @throws IllegalArgumentException if the last rows are not the rows the tail distances were
+   *     computed from (checked against {@code tailRows}, value by value)
+   */
+  public static double[][] squaredDistances(double[][] rows, double[][] tailRows, double[][] tailDistances) {
+    int n = rows.length;
+    int t = tailRows.length;
+    int m = n - t;
+    if (m < 0 || tailDistances.length != t) {
+      throw new IllegalArgumentException("the known tail must be at most n = " + n + " rows with t x t distances."
+          + " Provided value: " + t + " rows, " + tailDistances.length + " distance rows");
+    }
+    for (int a = 0; a < t; a++) {
+      if (!Arrays.equals(rows[m + a], tailRows[a])) {
+        throw new IllegalArgumentException("row " + (m + a) + " is not public row " + a
+            + " whose distances were precomputed");
+      }
+    }
+    double[][] d = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < Math.min(i, m); j++) {
+        double v = MathEx.squaredDistance(rows[i], rows[j]);
+        d[i][j] = v;
+        d[j][i] = v;
+      }
+    }
+    for (int a = 0; a < t; a++) {
+      System.arraycopy(tailDistances[a], 0, d[m + a], m, t);
+    }
+    return d;
+  }
+
+  /**
    * Embeds {@code rows} in k dimensions; returns the n × k map row-major (centred, as Smile leaves
    * it). Deterministic in (rows, k, seed); see the class comment.
    */
@@ -84,7 +123,7 @@ public final class SmileTsne {
   }
 
   /** Smile's t-SNE of an n × n squared-distance matrix, seeded immediately before construction. */
-  static double[][] embedDistances(double[][] squaredDistances, int k, long seed) {
+  public static double[][] embedDistances(double[][] squaredDistances, int k, long seed) {
     MathEx.setSeed(seed);
     return new TSNE(squaredDistances, k, perplexity(), learningRate(), iterations()).coordinates;
   }

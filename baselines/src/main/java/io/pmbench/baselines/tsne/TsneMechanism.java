@@ -18,7 +18,9 @@ import java.util.Map;
  * D and a seed drawn from the query's stream (see {@link SmileTsne} for how Smile's generator is
  * seeded). Labels are not used.
  *
- * <p>Cost: O(n²) per iteration on the client (n ≈ nPublic + dummies + 1), once per query.
+ * <p>Cost: O(n²) per iteration on the client (n ≈ nPublic + dummies + 1), once per query; the
+ * public–public distances (O(nPublic²·d), the bulk of the distance matrix) are computed once per
+ * cell and reused by every query.
  */
 public final class TsneMechanism extends TsneServedMechanism {
   private static final PrivacyClaim CLAIM = PrivacyClaim.none("non-private reference: t-SNE of the client's D");
@@ -52,8 +54,11 @@ public final class TsneMechanism extends TsneServedMechanism {
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     int k = params.k();
+    double[][] publicRows = SmileTsne.rows(view.publicSet().features());
+    double[][] publicDistances = SmileTsne.squaredDistances(publicRows);
     return (data, rng) -> {
-      double[] y = SmileTsne.embed(SmileTsne.rows(data.rows()), k, rng.nextLong());
+      double[][] distances = SmileTsne.squaredDistances(SmileTsne.rows(data.rows()), publicRows, publicDistances);
+      double[] y = SmileTsne.flatten(SmileTsne.embedDistances(distances, k, rng.nextLong()), k);
       return new ClientRelease(new Embedding(y, data.size(), k), CLAIM, Map.of());
     };
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -41,6 +42,32 @@ class SmileTsneTest {
     double[][] smile = new TSNE(x, 2, 30, 200, 1000).coordinates;
 
     assertArrayEquals(SmileTsne.flatten(smile, 2), SmileTsne.embed(x, 2, 9), 0.0);
+  }
+
+  @Test
+  void squaredDistances_knownTail_equalsComputingEverything() {
+    // The tsne client reuses the public-public distances of its cell. Fails if the copied block
+    // is misplaced or a recomputed pair differs in any bit from the full computation.
+    double[][] x = SyntheticData.unitRows(30, 9, new SplittableRandom(10));
+    double[][] tail = Arrays.copyOfRange(x, 7, 30);
+
+    double[][] reused = SmileTsne.squaredDistances(x, tail, SmileTsne.squaredDistances(tail));
+
+    double[][] full = SmileTsne.squaredDistances(x);
+    for (int i = 0; i < 30; i++) {
+      assertArrayEquals(full[i], reused[i], 0.0, "row " + i);
+    }
+  }
+
+  @Test
+  void squaredDistances_tailNotTheKnownRows_refused() {
+    // A client whose D does not end with the cell's public rows must not get their distances.
+    double[][] x = SyntheticData.unitRows(12, 4, new SplittableRandom(11));
+    double[][] other = SyntheticData.unitRows(5, 4, new SplittableRandom(12));
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SmileTsne.squaredDistances(x, other, SmileTsne.squaredDistances(other)));
+    assertTrue(e.getMessage().contains("row 7"), e.getMessage());
   }
 
   @Test

@@ -1,9 +1,14 @@
 package io.pmbench.baselines.tsne;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
@@ -13,7 +18,10 @@ import io.pmbench.core.protocol.CellResult;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import smile.manifold.TSNE;
+import smile.math.MathEx;
 
 /** {@code tsne} through the protocol runner on two well-separated synthetic classes. */
 class TsneMechanismTest {
@@ -43,6 +51,34 @@ class TsneMechanismTest {
     System.out.printf("tsne two-cluster Recall@1 = %.3f over %d queries%n", r.recallAt(1), r.queries());
     assertTrue(r.recallAt(1) >= 0.95, "Recall@1 = " + r.recallAt(1));
     assertEquals(Guarantee.NONE, r.claim().guarantee());
+  }
+
+  @Test
+  void client_reusedPublicDistances_releaseIsSmilesTsneOfD() {
+    // The client reuses its cell's public-public distances. Fails if the release differs in any
+    // bit from Smile's own t-SNE of the whole of D with the seed the client draws from the
+    // query's stream (e.g. the public block misplaced, or the seed drawn twice).
+    int nPublic = 70;
+    int m = 4;
+    int d = 9;
+    double[][] rows = SyntheticData.unitRows(m + nPublic, d, new SplittableRandom(12));
+    float[] all = new float[(m + nPublic) * d];
+    for (int i = 0; i < m + nPublic; i++) {
+      for (int c = 0; c < d; c++) {
+        all[i * d + c] = (float) rows[i][c];
+      }
+    }
+    FeatureMatrix dMatrix = new FeatureMatrix(all, m + nPublic, d);
+    FeatureMatrix pub = new FeatureMatrix(Arrays.copyOfRange(all, m * d, all.length), nPublic, d);
+    ClientView view = new ClientView(new LabelledSet(pub, new int[nPublic]), 2, null, 1);
+    ClientData data = new ClientData(dMatrix, new int[m + nPublic], m);
+
+    double[] release = new TsneMechanism().client(view, PARAMS).embed(data, new SplittableRandom(77)).embedding()
+        .data();
+
+    MathEx.setSeed(new SplittableRandom(77).nextLong());
+    double[][] smile = new TSNE(SmileTsne.rows(dMatrix), 2, 30, 200, 1000).coordinates;
+    assertArrayEquals(SmileTsne.flatten(smile, 2), release, 0.0);
   }
 
   @Test
