@@ -16,17 +16,30 @@ import java.util.SplittableRandom;
  * nesting one {@link RankOneCompression} per other column (O(k·d²) instead of a dense O(d³)
  * eigen-decomposition per column step), which is the same Markov kernel. Needs d ≥ k + 2 (so the
  * vector steps live on spheres of dimension ≥ 3). After each column step the column is
- * re-orthogonalised against the others (absorbing rounding and deflation perturbations).
+ * re-orthogonalised against the others (absorbing rounding and deflation perturbations). A step
+ * whose first other column is unchanged since the previous step reuses that step's first-level
+ * compression ({@link FirstLevel}: a quarter of the steps for k = 2).
  *
  * <p>The sampler is an MCMC chain: its state after a finite number of sweeps is only
  * approximately distributed as p. The caller chooses the (data-independent) start.
  */
 final class MatrixBingham {
   private final double[] l;
+  private final boolean reuseFirstLevel;
 
   /** @param l the eigenvalues of A (the exponent's coefficients in A's eigen-coordinates) */
   MatrixBingham(double[] l) {
+    this(l, true);
+  }
+
+  /**
+   * @param l the eigenvalues of A
+   * @param reuseFirstLevel whether a column step may reuse the previous step's first-level compression
+   *     ({@link FirstLevel}); false computes every compression afresh (the same bits, slower: tests compare the two)
+   */
+  MatrixBingham(double[] l, boolean reuseFirstLevel) {
     this.l = l.clone();
+    this.reuseFirstLevel = reuseFirstLevel;
   }
 
   /**
@@ -42,6 +55,7 @@ final class MatrixBingham {
           + ", k=" + k);
     }
     int[] perm = new int[k];
+    FirstLevel first = reuseFirstLevel ? new FirstLevel() : null;
     for (int s = 0; s < sweeps; s++) {
       for (int j = 0; j < k; j++) {
         perm[j] = j;
@@ -53,32 +67,43 @@ final class MatrixBingham {
         perm[o] = t;
       }
       for (int j : perm) {
-        columns[j] = columnStep(columns, j, rng);
+        columns[j] = columnStep(columns, j, first, rng);
       }
     }
   }
 
-  /** Column j redrawn by one vector-Bingham sweep in the complement of the other columns. */
-  private double[] columnStep(double[][] columns, int j, SplittableRandom rng) {
+  /**
+   * Column j redrawn by one vector-Bingham sweep in the complement of the other columns. Level c
+   * compresses the previous level's coefficients against the c-th other column (in the previous
+   * level's coordinates) and carries column j and the later other columns into its coordinates.
+   * The columns are not modified (column j's new value is returned).
+   */
+  private double[] columnStep(double[][] columns, int j, FirstLevel first, SplittableRandom rng) {
     int k = columns.length;
     double[][] others = new double[k - 1][];
     int o = 0;
     for (int c = 0; c < k; c++) {
       if (c != j) {
-        others[o++] = columns[c].clone();
+        others[o++] = columns[c];
       }
     }
     double[] coeff = l;
     double[] v = columns[j];
     Deque<RankOneCompression> levels = new ArrayDeque<>();
     for (int c = 0; c < k - 1; c++) {
-      RankOneCompression level = RankOneCompression.of(coeff, others[c]);
+      int later = k - 2 - c;
+      double[][] carried = new double[1 + later][];
+      carried[0] = v;
+      System.arraycopy(others, c + 1, carried, 1, later);
+      RankOneCompression level = c == 0 && first != null ? first.of(l, others[0], carried)
+          : RankOneCompression.of(coeff, others[c], carried);
+      v = carried[0];
+      System.arraycopy(carried, 1, others, c + 1, later);
       levels.push(level);
       coeff = level.values();
-      v = level.toNew(v);
-      for (int later = c + 1; later < k - 1; later++) {
-        others[later] = level.toNew(others[later]);
-      }
+    }
+    if (k == 1) {
+      v = v.clone();
     }
     UnitVectors.normalise(v);
     VectorBingham.sweep(v, coeff, rng);
@@ -93,5 +118,40 @@ final class MatrixBingham {
     }
     UnitVectors.normalise(v);
     return v;
+  }
+
+  /**
+   * The compression of A's coefficients against the first other column of the last column step,
+   * kept while that column is unchanged: with k = 2 a sweep that starts with the column the
+   * previous sweep ended with compresses against the same, untouched column again (half of the
+   * sweep boundaries). {@link RankOneCompression} is a deterministic function of (l, u), so the
+   * reused compression is bit for bit the one a new computation would give.
+   */
+  private static final class FirstLevel {
+    private double[] against;
+    private RankOneCompression level;
+
+    /** {@link RankOneCompression#of(double[], double[], double[][])}, reused when u has the bits of the last u. */
+    RankOneCompression of(double[] l, double[] u, double[][] carried) {
+      if (level != null && sameBits(against, u)) {
+        level.toNew(carried);
+        return level;
+      }
+      level = RankOneCompression.of(l, u, carried);
+      against = u.clone();
+      return level;
+    }
+
+    private static boolean sameBits(double[] a, double[] b) {
+      if (a.length != b.length) {
+        return false;
+      }
+      for (int i = 0; i < a.length; i++) {
+        if (Double.doubleToRawLongBits(a[i]) != Double.doubleToRawLongBits(b[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 }

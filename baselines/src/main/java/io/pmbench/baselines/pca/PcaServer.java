@@ -58,7 +58,12 @@ final class PcaServer implements ServerSide {
     return v;
   }
 
-  /** rows · V for float rows (n × d) and V (d × k). */
+  /**
+   * rows · V for float rows (n × d) and V (d × k): entry (i, c) is Σ_j x_ij·V_jc summed over j in
+   * increasing order from +0. Four rows are summed side by side (independent sums, so the adds
+   * overlap). Zero features are not skipped: for a finite V their terms are ±0, which leave a sum
+   * that starts at +0 unchanged, so the result has the bits of a sum over the non-zero features only.
+   */
   static Embedding project(FeatureMatrix rows, Embedding v) {
     int n = rows.rows();
     int d = rows.cols();
@@ -69,15 +74,37 @@ final class PcaServer implements ServerSide {
     float[] x = rows.data();
     double[] w = v.data();
     double[] out = new double[n * k];
-    for (int i = 0; i < n; i++) {
-      int base = i * d;
-      for (int j = 0; j < d; j++) {
-        double xv = x[base + j];
-        if (xv != 0) {
-          for (int c = 0; c < k; c++) {
-            out[i * k + c] += xv * w[j * k + c];
-          }
+    int i = 0;
+    for (; i + 3 < n; i += 4) {
+      int b0 = i * d;
+      int b1 = b0 + d;
+      int b2 = b1 + d;
+      int b3 = b2 + d;
+      for (int c = 0; c < k; c++) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        for (int j = 0; j < d; j++) {
+          double wj = w[j * k + c];
+          s0 += x[b0 + j] * wj;
+          s1 += x[b1 + j] * wj;
+          s2 += x[b2 + j] * wj;
+          s3 += x[b3 + j] * wj;
         }
+        out[i * k + c] = s0;
+        out[(i + 1) * k + c] = s1;
+        out[(i + 2) * k + c] = s2;
+        out[(i + 3) * k + c] = s3;
+      }
+    }
+    for (; i < n; i++) {
+      for (int c = 0; c < k; c++) {
+        double s = 0;
+        for (int j = 0; j < d; j++) {
+          s += x[i * d + j] * w[j * k + c];
+        }
+        out[i * k + c] = s;
       }
     }
     return new Embedding(out, n, k);

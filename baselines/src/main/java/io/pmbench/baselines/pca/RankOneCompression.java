@@ -25,14 +25,18 @@ import java.util.Arrays;
  * independent outputs innermost (all roots advance in lock-step, one iteration at a time; the
  * Löwner products, norms and coordinate maps accumulate per output), so the divisions vectorise,
  * while each output still sums its terms in the same order as a root-by-root loop would — the
- * results are bit-for-bit those of the straightforward loops.
+ * results are bit-for-bit those of the straightforward loops. The secular sums take two poles per
+ * pass over the roots (each sum still adds pole j before pole j + 1), and the Cauchy matrix
+ * ẑ_j/(p_j − μ_i) that the norms need is also what {@link #toNew(double[])} multiplies by, so vectors
+ * to be mapped can be carried through the construction and share its divisions (the work is
+ * division-bound: about eight d² passes of divisions per compression).
  *
  * <p>{@link #update} solves the sibling problem with the same machinery: the eigenbasis of the
  * rank-one update diag(l) + u·uᵀ (LAPACK {@code dlaed4}'s secular equation 1/ρ + Σ_j z_j²/(l_j − μ)
  * = 0 with ρ = ‖u‖², z = u/‖u‖; one root above each pole, the largest in (l_max, l_max + ρ];
  * Löwner's formula ẑ_j² ∝ Π_i (μ_i − l_j)/Π_{l≠j} (l_l − l_j)). No coordinate is dropped.
  *
- * <p>Coordinates: {@link #toNew} maps a vector of u⊥ (length m; any vector for an update) to its
+ * <p>Coordinates: {@link #toNew(double[])} maps a vector of u⊥ (length m; any vector for an update) to its
  * coordinates in the new eigenbasis (length m − 1; m for an update, eigenvalues
  * {@link #values()}); {@link #toOld} maps back.
  */
@@ -52,7 +56,7 @@ final class RankOneCompression {
   private final double[] invNorm; // per root: 1/‖(L − μ)⁻¹·ẑ‖
   private final double[] values;
 
-  private RankOneCompression(double[] l, double[] u, boolean update) {
+  private RankOneCompression(double[] l, double[] u, boolean update, double[][] carried) {
     def = new RankOneDeflation(l, u);
     this.update = update;
     inverseRho = update ? 1 / (def.norm * def.norm) : 0;
@@ -68,7 +72,16 @@ final class RankOneCompression {
       new RootSolver(roots).solve();
     }
     zhat = update ? loewnerWeightsUpdate() : loewnerWeights();
-    invNorm = inverseNorms();
+    double[][] sorted = sorted(carried);
+    double[] norms = new double[roots];
+    double[][] acc = cauchyPass(norms, sorted);
+    for (int i = 0; i < roots; i++) {
+      norms[i] = 1 / Math.sqrt(norms[i]);
+    }
+    invNorm = norms;
+    for (int c = 0; c < carried.length; c++) {
+      carried[c] = newCoordinates(sorted[c], acc[c]);
+    }
     int nDef = def.deflated.length;
     values = new double[nDef + roots];
     System.arraycopy(def.deflatedValues, 0, values, 0, nDef);
@@ -79,20 +92,37 @@ final class RankOneCompression {
 
   /** The compression of diag(l) to u⊥ (u need not be normalised). */
   static RankOneCompression of(double[] l, double[] u) {
+    return of(l, u, new double[0][]);
+  }
+
+  /**
+   * The compression of diag(l) to u⊥, and each {@code carried[c]} (a vector of u⊥, not modified) replaced
+   * by its coordinates in the new eigenbasis — bit for bit {@link #toNew(double[])}'s, computed in the pass
+   * that finds the basis's norms (each entry of the Cauchy matrix ẑ_j/(p_j − μ_i) is divided out once for both).
+   */
+  static RankOneCompression of(double[] l, double[] u, double[][] carried) {
     if (l.length != u.length || l.length < 2) {
       throw new IllegalArgumentException("l and u must have the same length >= 2. Provided value: "
           + l.length + " and " + u.length);
     }
-    return new RankOneCompression(l, u, false);
+    return new RankOneCompression(l, u, false, carried);
   }
 
   /** The eigenbasis of diag(l) + u·uᵀ (u non-zero). */
   static RankOneCompression update(double[] l, double[] u) {
+    return update(l, u, new double[0][]);
+  }
+
+  /**
+   * The eigenbasis of diag(l) + u·uᵀ (u non-zero), and each {@code carried[c]} (not modified) replaced by its
+   * coordinates in it, as {@link #of(double[], double[], double[][])} does.
+   */
+  static RankOneCompression update(double[] l, double[] u, double[][] carried) {
     if (l.length != u.length || l.length < 1) {
       throw new IllegalArgumentException("l and u must have the same length >= 1. Provided value: "
           + l.length + " and " + u.length);
     }
-    return new RankOneCompression(l, u, true);
+    return new RankOneCompression(l, u, true, carried);
   }
 
   /** The eigenvalues, in the order of the new coordinates (length m − 1; m for an update). */
@@ -154,22 +184,82 @@ final class RankOneCompression {
     return out;
   }
 
-  /** Per root i: 1/‖(L − μ_i)⁻¹·ẑ‖, the sum over j in increasing order. */
-  private double[] inverseNorms() {
+  /** Each vector permuted and rotated to the deflation's sorted coordinates (new arrays). */
+  private double[][] sorted(double[][] vectors) {
+    double[][] out = new double[vectors.length][];
+    for (int c = 0; c < vectors.length; c++) {
+      out[c] = def.toSorted(vectors[c]);
+    }
+    return out;
+  }
+
+  /**
+   * One pass over the Cauchy matrix C_ij = ẑ_j/(p_j − μ_i) (root i, kept pole j): per root,
+   * {@code norms[i]} += C_ij² when norms is non-null, and per vector s, the returned
+   * acc[c][i] = Σ_j C_ij·s_c[kept j]; every sum over j in increasing order, each C_ij computed once.
+   */
+  private double[][] cauchyPass(double[] norms, double[][] sorted) {
     int roots = tau.length;
-    double[] s = new double[roots];
+    double[][] acc = new double[sorted.length][roots];
+    double[] row = sorted.length == 1 ? null : new double[roots];
     for (int j = 0; j < pole.length; j++) {
       double zj = zhat[j];
       double pj = pole[j];
+      if (sorted.length == 1) {
+        double sj = sorted[0][def.kept[j]];
+        if (norms == null) {
+          project(zj, pj, sj, acc[0]);
+        } else {
+          projectAndNorm(zj, pj, sj, acc[0], norms);
+        }
+        continue;
+      }
       for (int i = 0; i < roots; i++) {
-        double e = zj / ((pj - base[i]) - tau[i]);
-        s[i] += e * e;
+        row[i] = zj / ((pj - base[i]) - tau[i]);
+      }
+      if (norms != null) {
+        for (int i = 0; i < roots; i++) {
+          norms[i] += row[i] * row[i];
+        }
+      }
+      for (int c = 0; c < sorted.length; c++) {
+        double sj = sorted[c][def.kept[j]];
+        double[] a = acc[c];
+        for (int i = 0; i < roots; i++) {
+          a[i] += row[i] * sj;
+        }
       }
     }
-    for (int i = 0; i < roots; i++) {
-      s[i] = 1 / Math.sqrt(s[i]);
+    return acc;
+  }
+
+  /** acc[i] += C_ij·s_j for every root i (column j of the Cauchy matrix times one coordinate). */
+  private void project(double zj, double pj, double sj, double[] acc) {
+    for (int i = 0; i < acc.length; i++) {
+      acc[i] += zj / ((pj - base[i]) - tau[i]) * sj;
     }
-    return s;
+  }
+
+  /** {@link #project}, also adding C_ij² to norms[i]. */
+  private void projectAndNorm(double zj, double pj, double sj, double[] acc, double[] norms) {
+    for (int i = 0; i < acc.length; i++) {
+      double e = zj / ((pj - base[i]) - tau[i]);
+      norms[i] += e * e;
+      acc[i] += e * sj;
+    }
+  }
+
+  /** The new coordinates from the sorted vector (deflated entries) and its Cauchy sums (one per root). */
+  private double[] newCoordinates(double[] sortedVector, double[] acc) {
+    int nDef = def.deflated.length;
+    double[] out = new double[nDef + acc.length];
+    for (int q = 0; q < nDef; q++) {
+      out[q] = sortedVector[def.deflated[q]];
+    }
+    for (int i = 0; i < acc.length; i++) {
+      out[nDef + i] = acc[i] * invNorm[i];
+    }
+    return out;
   }
 
   /**
@@ -318,15 +408,33 @@ final class RankOneCompression {
       Arrays.fill(phi, 0, live, 0);
       Arrays.fill(dphi, 0, live, 0);
       double[] w = def.w;
-      int shift = update ? 1 : 0;
+      int r = pole.length;
       int below = 0; // live positions [0, below) hold roots i with i − shift < j: pole j is in their φ
-      for (int j = 0; j < pole.length; j++) {
-        while (below < live && root[below] - shift < j) {
-          below++;
-        }
+      int j = 0;
+      for (; j + 1 < r; j += 2) { // poles j and j + 1 in one pass; each sum still takes j before j + 1
+        below = firstAbove(below, j);
+        int next = firstAbove(below, j + 1); // [below, next): pole j in ψ, pole j + 1 in φ
+        accumulate2(j, w, 0, below, phi, dphi);
+        accumulate(pole[j], w[j], below, next, psi, dpsi);
+        accumulate(pole[j + 1], w[j + 1], below, next, phi, dphi);
+        accumulate2(j, w, next, live, psi, dpsi);
+        below = next;
+      }
+      if (j < r) {
+        below = firstAbove(below, j);
         accumulate(pole[j], w[j], 0, below, phi, dphi);
         accumulate(pole[j], w[j], below, live, psi, dpsi);
       }
+    }
+
+    /** The first live position from {@code from} on whose root has pole j in its ψ (root − shift ≥ j). */
+    private int firstAbove(int from, int j) {
+      int shift = update ? 1 : 0;
+      int p = from;
+      while (p < live && root[p] - shift < j) {
+        p++;
+      }
+      return p;
     }
 
     private void accumulate(double pj, double wj, int from, int to, double[] sum, double[] dsum) {
@@ -337,7 +445,26 @@ final class RankOneCompression {
         dsum[p] += term * inv;
       }
     }
+
+    /** {@link #accumulate} of pole j, then of pole j + 1, in one pass over the positions. */
+    private void accumulate2(int j, double[] w, int from, int to, double[] sum, double[] dsum) {
+      double pa = pole[j];
+      double wa = w[j];
+      double pb = pole[j + 1];
+      double wb = w[j + 1];
+      for (int p = from; p < to; p++) {
+        double a = at[p];
+        double tp = t[p];
+        double inva = 1 / ((pa - a) - tp);
+        double terma = wa * inva;
+        double invb = 1 / ((pb - a) - tp);
+        double termb = wb * invb;
+        sum[p] = (sum[p] + terma) + termb;
+        dsum[p] = (dsum[p] + terma * inva) + termb * invb;
+      }
+    }
   }
+
   /**
    * The step η to the root of the model A + B₁/(Δ₁ − η) + B₂/(Δ₂ − η) that matches ψ (poles above)
    * and φ (poles below) and their derivatives at the current point; NaN if it has no root in
@@ -374,26 +501,21 @@ final class RankOneCompression {
    * is dropped), of any vector for an update.
    */
   double[] toNew(double[] v) {
-    double[] s = def.toSorted(v);
-    int nDef = def.deflated.length;
-    int roots = tau.length;
-    double[] out = new double[nDef + roots];
-    for (int q = 0; q < nDef; q++) {
-      out[q] = s[def.deflated[q]];
+    double[][] one = {v};
+    toNew(one);
+    return one[0];
+  }
+
+  /**
+   * Replaces each {@code vectors[c]} (not modified) by {@link #toNew(double[])} of it, in one pass of the
+   * Cauchy matrix for all of them (each entry divided out once).
+   */
+  void toNew(double[][] vectors) {
+    double[][] sorted = sorted(vectors);
+    double[][] acc = cauchyPass(null, sorted);
+    for (int c = 0; c < vectors.length; c++) {
+      vectors[c] = newCoordinates(sorted[c], acc[c]);
     }
-    double[] acc = new double[roots];
-    for (int j = 0; j < pole.length; j++) {
-      double zj = zhat[j];
-      double pj = pole[j];
-      double sj = s[def.kept[j]];
-      for (int i = 0; i < roots; i++) {
-        acc[i] += zj / ((pj - base[i]) - tau[i]) * sj;
-      }
-    }
-    for (int i = 0; i < roots; i++) {
-      out[nDef + i] = acc[i] * invNorm[i];
-    }
-    return out;
   }
 
   /** The vector (length m; in u⊥ for a compression) with coordinates {@code y} in the new eigenbasis. */

@@ -1,6 +1,7 @@
 package io.pmbench.baselines.pca;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,7 +27,11 @@ final class UpdatedEigenbasis implements Eigenbasis {
 
   /**
    * The eigenbasis of base's matrix plus x·xᵀ for each of the {@code count} rows x of {@code rows}
-   * (row-major, base's dimension d per row); zero rows change nothing and are skipped.
+   * (row-major, base's dimension d per row); zero rows change nothing and are skipped. Row a enters
+   * in the coordinates of the basis updated by the rows before it: every row is mapped to base's
+   * coordinates first and each update carries the later rows into its own coordinates (in the pass
+   * that finds its norms, {@link RankOneCompression#update(double[], double[], double[][])}) — the
+   * same values {@link #toEigen} of the partly updated basis would give.
    */
   static UpdatedEigenbasis of(Eigenbasis base, double[] rows, int count) {
     int d = base.values().length;
@@ -34,25 +39,29 @@ final class UpdatedEigenbasis implements Eigenbasis {
       throw new IllegalArgumentException("rows must hold count * d values (d = " + d + "). Provided value: "
           + rows.length);
     }
+    List<double[]> pending = new ArrayList<>();
+    for (int a = 0; a < count; a++) {
+      double[] x = Arrays.copyOfRange(rows, a * d, (a + 1) * d);
+      boolean zero = true;
+      for (double c : x) {
+        zero &= c == 0;
+      }
+      if (!zero) {
+        pending.add(base.toEigen(x));
+      }
+    }
     double[] l = base.values().clone();
     List<RankOneCompression> levels = new ArrayList<>();
-    UpdatedEigenbasis sofar = new UpdatedEigenbasis(base, levels, l);
-    double[] x = new double[d];
-    for (int a = 0; a < count; a++) {
-      boolean zero = true;
-      for (int c = 0; c < d; c++) {
-        x[c] = rows[a * d + c];
-        zero &= x[c] == 0;
+    for (int a = 0; a < pending.size(); a++) {
+      double[][] later = pending.subList(a + 1, pending.size()).toArray(new double[0][]);
+      RankOneCompression level = RankOneCompression.update(l, pending.get(a), later);
+      for (int b = 0; b < later.length; b++) {
+        pending.set(a + 1 + b, later[b]);
       }
-      if (zero) {
-        continue;
-      }
-      RankOneCompression level = RankOneCompression.update(l, sofar.toEigen(x));
       levels.add(level);
       l = level.values();
-      sofar = new UpdatedEigenbasis(base, levels, l);
     }
-    return sofar;
+    return new UpdatedEigenbasis(base, levels, l);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.pmbench.baselines.pca;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pmbench.core.mechanism.ClientData;
@@ -68,6 +69,52 @@ class UpdatedEigenbasisTest {
         }
         assertEquals(s, gx[i], 1e-10 * norm, "E diag(values) E^T x = G x");
       }
+    }
+  }
+
+  @Test
+  void of_carriedRows_bitIdenticalToRowByRowUpdates() {
+    // The previous construction as the reference: row a mapped to the partly updated basis (base,
+    // then each earlier update's toNew) just before its own update. The values and both coordinate
+    // maps must agree bit for bit; fails if carrying the later rows through each update's norm
+    // pass gives a row other coordinates than mapping it afterwards would.
+    for (int[] shape : new int[][] {{12, 4, 30}, {60, 10, 150}, {784, 10, 1010}}) {
+      int d = shape[0];
+      int m = shape[1];
+      int n = shape[2];
+      double[] rows = PrivatePcaClient.clippedRows(
+          PrivatePcaRecordedBitsTest.imageLikeData(n, d, m, d / 20, d).rows(), 0, n);
+      Arrays.fill(rows, d, 2 * d, 0); // a zero row (skipped)
+      SymmetricEigen base = SymmetricEigen.of(gram(Arrays.copyOfRange(rows, m * d, n * d), n - m, d));
+      UpdatedEigenbasis upd = UpdatedEigenbasis.of(base, rows, m);
+      java.util.List<RankOneCompression> levels = new java.util.ArrayList<>();
+      double[] l = base.values().clone();
+      for (int a = 0; a < m; a++) {
+        double[] x = Arrays.copyOfRange(rows, a * d, (a + 1) * d);
+        if (Arrays.stream(x).allMatch(v -> v == 0)) {
+          continue;
+        }
+        double[] y = base.toEigen(x);
+        for (RankOneCompression level : levels) {
+          y = level.toNew(y);
+        }
+        RankOneCompression level = RankOneCompression.update(l, y);
+        levels.add(level);
+        l = level.values();
+      }
+      assertArrayEquals(l, upd.values(), "values, d=" + d);
+      SplittableRandom rng = new SplittableRandom(d);
+      double[] x = Neighbours.unitRows(1, d, rng);
+      double[] y = base.toEigen(x);
+      for (RankOneCompression level : levels) {
+        y = level.toNew(y);
+      }
+      assertArrayEquals(y, upd.toEigen(x), "toEigen, d=" + d);
+      double[] back = y.clone();
+      for (int i = levels.size() - 1; i >= 0; i--) {
+        back = levels.get(i).toOld(back);
+      }
+      assertArrayEquals(base.fromEigen(back), upd.fromEigen(y), "fromEigen, d=" + d);
     }
   }
 
