@@ -17,6 +17,7 @@ import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -31,7 +32,8 @@ import smile.math.MathEx;
  * rows (row 0 = r), already in the server's space.
  *
  * <p>Shared across queries (read-only, computed once from public data): the public–public
- * squared distances and the fixed–fixed part of t-SNE's normaliser Z.
+ * squared distances (used for the public rows and for the dummies, which repeat public rows) and
+ * the fixed–fixed part of t-SNE's normaliser Z.
  */
 final class DpDsneClient implements ClientSide, Auditable {
   /** The name of the audited stage. */
@@ -50,6 +52,8 @@ final class DpDsneClient implements ClientSide, Auditable {
   private final int nPublic;
   private final double[][] publicRows;
   private final double[][] publicDistances;
+  private final FeatureMatrix publicFeatures;
+  private final Map<Integer, Integer> publicByHash;
   private final double[][] serverPublic;
   private final double[] fixedRowSums;
 
@@ -69,6 +73,11 @@ final class DpDsneClient implements ClientSide, Auditable {
       serverPublic[j] = yP.row(j);
     }
     this.publicDistances = SmileTsne.squaredDistances(publicRows);
+    this.publicFeatures = view.publicSet().features();
+    this.publicByHash = new HashMap<>();
+    for (int j = 0; j < nPublic; j++) {
+      publicByHash.putIfAbsent(rowHash(publicFeatures, j), j);
+    }
     this.fixedRowSums = FixedPointTsne.fixedRowSums(serverPublic);
   }
 
@@ -164,20 +173,29 @@ final class DpDsneClient implements ClientSide, Auditable {
     return y;
   }
 
-  /** The free rows' affinities against all of D, reusing the shared public–public distances. */
+  /**
+   * The free rows' affinities against all of D, reusing the shared public–public distances: for
+   * the public rows and for the dummies (free rows that repeat a public row), so that only r's
+   * distances are computed per query.
+   */
   double[][] affinities(ClientData data) {
     int m = data.publicOffset();
     int n = data.size();
     FeatureMatrix rows = data.rows();
     double[][] free = new double[m][];
+    int[] copy = new int[m];
     for (int i = 0; i < m; i++) {
       free[i] = rows.row(i);
+      copy[i] = publicCopy(rows, i);
     }
     double[][] freeToAll = new double[m][n];
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < n; j++) {
         if (j != i) {
-          freeToAll[i][j] = MathEx.squaredDistance(free[i], j < m ? free[j] : publicRows[j - m]);
+          int a = copy[i];
+          int b = j < m ? copy[j] : j - m;
+          freeToAll[i][j] = a >= 0 && b >= 0 && a != b ? publicDistances[a][b]
+              : MathEx.squaredDistance(free[i], j < m ? free[j] : publicRows[j - m]);
         }
       }
     }
@@ -192,6 +210,42 @@ final class DpDsneClient implements ClientSide, Auditable {
       System.arraycopy(publicDistances[j - m], 0, buffer, m, nPublic);
       return buffer;
     });
+  }
+
+  /**
+   * The index of a public row that row i of {@code rows} repeats bit for bit, or −1 (also for rows
+   * with a non-finite value). Reading a distance between two such rows from the shared public
+   * distances gives the double {@link MathEx#squaredDistance} computes: the doubles are the same,
+   * and Σ (x − y)² does not depend on the order of x and y (finite values, so no NaN either).
+   */
+  int publicCopy(FeatureMatrix rows, int i) {
+    Integer l = publicByHash.get(rowHash(rows, i));
+    return l != null && sameBits(rows, i, publicFeatures, l) ? l : -1;
+  }
+
+  /** A hash of row i's raw float bits. */
+  private static int rowHash(FeatureMatrix x, int i) {
+    int d = x.cols();
+    int h = 1;
+    for (int c = i * d; c < (i + 1) * d; c++) {
+      h = 31 * h + Float.floatToRawIntBits(x.data()[c]);
+    }
+    return h;
+  }
+
+  /** Whether row i of x and row j of z hold the same float bits (and are finite). */
+  private static boolean sameBits(FeatureMatrix x, int i, FeatureMatrix z, int j) {
+    int d = x.cols();
+    if (z.cols() != d) {
+      return false;
+    }
+    for (int c = 0; c < d; c++) {
+      float v = x.data()[i * d + c];
+      if (Float.floatToRawIntBits(v) != Float.floatToRawIntBits(z.data()[j * d + c]) || !Float.isFinite(v)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Each row scaled to ℓ2 norm at most C (in place; returns {@code g}). */

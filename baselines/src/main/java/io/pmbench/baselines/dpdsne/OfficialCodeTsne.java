@@ -48,7 +48,7 @@ final class OfficialCodeTsne {
    */
   static double[] embed(double[] squaredDistances, int n, int k, int iterations, double noiseVariance,
       SplittableRandom rng) {
-    double[][] p = OfficialCodeAffinities.affinities(squaredDistances, n);
+    OfficialCodeGradient gradient = new OfficialCodeGradient(OfficialCodeAffinities.affinities(squaredDistances, n), k);
     double[] y = new double[n * k];
     for (int t = 0; t < y.length; t++) {
       y[t] = Seeds.gaussian(rng);
@@ -58,19 +58,14 @@ final class OfficialCodeTsne {
     Arrays.fill(gains, 1.0);
     double[] g = new double[n * k];
     double[] noisy = new double[n * k];
-    OfficialCodeGradient gradient = new OfficialCodeGradient(n, k);
     AdaClip ada = new AdaClip(n, k, noiseVariance);
     for (int iter = 0; iter < iterations; iter++) {
-      gradient.compute(p, y, g);
+      gradient.compute(y, g);
       ada.apply(g, noisy, rng);
       step(noisy, u, gains, y, iter < 20 ? 0.3 : 0.9);
       centre(y, n, k);
       if (iter == exaggerationEnd()) {
-        for (double[] pi : p) {
-          for (int j = 0; j < n; j++) {
-            pi[j] /= OfficialCodeAffinities.exaggeration();
-          }
-        }
+        gradient.removeExaggeration();
       }
     }
     return y;

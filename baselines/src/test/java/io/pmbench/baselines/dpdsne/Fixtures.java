@@ -20,8 +20,17 @@ final class Fixtures {
   final ClientView view;
 
   Fixtures(int nPublic, int d, long seed) {
-    SplittableRandom rng = new SplittableRandom(seed);
-    this.publicRows = SyntheticData.unitRows(nPublic, d, rng);
+    this(new SplittableRandom(seed), nPublic, d);
+  }
+
+  private Fixtures(SplittableRandom rng, int nPublic, int d) {
+    this(SyntheticData.unitRows(nPublic, d, rng), rng);
+  }
+
+  /** The given public rows (not copied), the server map drawn from {@code rng}. */
+  Fixtures(double[][] publicRows, SplittableRandom rng) {
+    int nPublic = publicRows.length;
+    this.publicRows = publicRows;
     this.serverPublic = new double[nPublic][2];
     double[] flat = new double[nPublic * 2];
     for (int j = 0; j < nPublic; j++) {

@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
 /**
  * The reference for {@link OfficialCodeTsne}: its first, direct transcription (2-D arrays, every
  * ordered pair computed), kept unchanged so that the tests can check that the optimised code
- * releases the same doubles. Not used by any mechanism.
+ * releases the same doubles (the gradient's loops sit, as written, in {@link #gradient} so that the
+ * tests can also compare one gradient on its own). Not used by any mechanism.
  *
  * <p>A port of the official DP-dSNE code (github.com/soominkwon/DP-dSNE, {@code adaclip_tsne.py}
  * {@code noisy_tsne} with {@code grad_clip=True}, and {@code adaclip.py}): centralised t-SNE of
@@ -55,31 +56,7 @@ final class ReferenceOfficialCodeTsne {
     AdaClip ada = new AdaClip(n, k, noiseVariance);
     double[][] w = new double[n][n];
     for (int iter = 0; iter < iterations; iter++) {
-      double wSum = 0;
-      for (int i = 0; i < n; i++) {
-        for (int j = 0; j < i; j++) {
-          double d2 = 0;
-          for (int c = 0; c < k; c++) {
-            double diff = y[i][c] - y[j][c];
-            d2 += diff * diff;
-          }
-          double v = 1.0 / (1.0 + d2);
-          w[i][j] = v;
-          w[j][i] = v;
-          wSum += 2 * v;
-        }
-      }
-      double[][] g = new double[n][k];
-      for (int i = 0; i < n; i++) {
-        double[] pi = p[i]; // P and W are symmetric: row i is column i, read in memory order
-        double[] wi = w[i];
-        for (int j = 0; j < n; j++) {
-          double coeff = (pi[j] - Math.max(wi[j] / wSum, 1e-12)) * wi[j];
-          for (int c = 0; c < k; c++) {
-            g[i][c] += coeff * (y[i][c] - y[j][c]);
-          }
-        }
-      }
+      double[][] g = gradient(p, y, w);
       double[][] noisy = ada.apply(g, rng);
       double momentum = iter < 20 ? 0.3 : 0.9;
       for (int i = 0; i < n; i++) {
@@ -103,6 +80,44 @@ final class ReferenceOfficialCodeTsne {
       }
     }
     return y;
+  }
+
+  /**
+   * The code's gradient at {@code y} (a new n × k array): W and Σw, then each g_i over every j.
+   *
+   * @param p the affinities (n × n, symmetric)
+   * @param y the map (n × k)
+   * @param w scratch for W (n × n, zero diagonal); overwritten off the diagonal
+   */
+  static double[][] gradient(double[][] p, double[][] y, double[][] w) {
+    int n = y.length;
+    int k = y[0].length;
+    double wSum = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < i; j++) {
+        double d2 = 0;
+        for (int c = 0; c < k; c++) {
+          double diff = y[i][c] - y[j][c];
+          d2 += diff * diff;
+        }
+        double v = 1.0 / (1.0 + d2);
+        w[i][j] = v;
+        w[j][i] = v;
+        wSum += 2 * v;
+      }
+    }
+    double[][] g = new double[n][k];
+    for (int i = 0; i < n; i++) {
+      double[] pi = p[i]; // P and W are symmetric: row i is column i, read in memory order
+      double[] wi = w[i];
+      for (int j = 0; j < n; j++) {
+        double coeff = (pi[j] - Math.max(wi[j] / wSum, 1e-12)) * wi[j];
+        for (int c = 0; c < k; c++) {
+          g[i][c] += coeff * (y[i][c] - y[j][c]);
+        }
+      }
+    }
+    return g;
   }
 
   /** x2p, symmetrised, normalised, ×4 and floored at 10⁻¹² (the code's P before its loop). */
