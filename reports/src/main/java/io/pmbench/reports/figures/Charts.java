@@ -61,6 +61,10 @@ public final class Charts {
   public static XYChart chart(LineFigure f) {
     XYChart chart = base(f.title(), f.xLabel(), f.yLabel());
     chart.getStyler().setXAxisLogarithmic(f.logX());
+    if (f.logX()) {
+      chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
+      chart.setCustomXAxisTickLabelsFormatter(logTickLabels(f));
+    }
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     chart.getStyler().setErrorBarsColor(null);
     int i = 0;
@@ -110,6 +114,56 @@ public final class Charts {
       }
     }
     return chart;
+  }
+
+  /**
+   * The tick labels of a logarithmic x axis (in-decade ticks m·10^e, m = 1..9, one grid line
+   * each), labelled at the figure's own x values (the swept ε or k): XChart's
+   * decade-only ticks label one or two of them (a k axis from 2 to 32 shows only "10"), and its
+   * in-decade ticks (m·10^e, m = 1..9) label every one, which overlap below 0.1. So every tick
+   * keeps its grid line, and a tick is labelled when it is a data value; when some data value
+   * is not a tick (16 and 32 on the k axis), the 1–2–5 ticks are labelled as well, so that those
+   * points can be read off between them.
+   */
+  static java.util.function.Function<Double, String> logTickLabels(LineFigure f) {
+    java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+    for (Series s : f.series()) {
+      for (double x : s.finitePoints().x()) {
+        if (x > 0) {
+          xs.add(x);
+        }
+      }
+    }
+    boolean offTick = false;
+    for (double x : xs) {
+      offTick |= !isTick(mantissa(x), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    }
+    boolean labelOneTwoFive = offTick;
+    java.text.DecimalFormat format = new java.text.DecimalFormat("0.###",
+        java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+    return tick -> {
+      for (double x : xs) {
+        if (Math.abs(tick - x) <= 1e-9 * x) {
+          return format.format(x);
+        }
+      }
+      return tick > 0 && labelOneTwoFive && isTick(mantissa(tick), 1, 2, 5) ? format.format(tick) : " ";
+    };
+  }
+
+  /** x / 10^floor(log10 x), in [1, 10). */
+  private static double mantissa(double x) {
+    return x / Math.pow(10, Math.floor(Math.log10(x) + 1e-12));
+  }
+
+  /** Whether m is one of the given integers, up to round-off. */
+  private static boolean isTick(double m, int... values) {
+    for (int v : values) {
+      if (Math.abs(m - v) <= 1e-9 * v) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The XChart chart of a scatter figure. */

@@ -36,6 +36,35 @@ class ChartsTest {
   }
 
   @Test
+  void logTickLabels_epsilonSweep_labelsExactlyTheSweptValues() {
+    double[] eps = {0.05, 0.1, 0.2, 0.5, 1, 2, 4, 8};
+    var labels = Charts.logTickLabels(new LineFigure("t", "epsilon", "R@8", true,
+        List.of(Series.of("privatemail", eps, new double[eps.length])), List.of()));
+    String[] expected = {"0.05", "0.1", "0.2", "0.5", "1", "2", "4", "8"};
+    for (int i = 0; i < eps.length; i++) {
+      assertEquals(expected[i], labels.apply(eps[i] * (1 + 1e-15)), "a tick at round-off from " + eps[i]);
+    }
+    // in-decade ticks that are not swept values stay unlabelled (they overlapped below 0.1)
+    for (double tick : new double[] {0.06, 0.07, 0.08, 0.09, 0.3, 0.9, 3, 5, 9}) {
+      assertEquals(" ", labels.apply(tick), "tick " + tick);
+    }
+  }
+
+  @Test
+  void logTickLabels_valuesBetweenTicks_alsoLabelsOneTwoFive() {
+    // k = 16 and 32 fall between XChart's ticks: 1-2-5 labels are added so they can be read off
+    double[] k = {2, 4, 8, 16, 32};
+    var labels = Charts.logTickLabels(new LineFigure("t", "k", "R@8", true,
+        List.of(Series.of("smlq", k, new double[k.length])), List.of()));
+    for (double tick : new double[] {2, 4, 5, 8, 10, 20}) {
+      assertEquals(String.valueOf((int) tick), labels.apply(tick), "tick " + tick);
+    }
+    for (double tick : new double[] {3, 6, 7, 9, 30}) {
+      assertEquals(" ", labels.apply(tick), "tick " + tick);
+    }
+  }
+
+  @Test
   void lineFigure_recallValues_takenForProportion() {
     assertTrue(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.2, 0.5, 0.9})),
         List.of()).proportion());
