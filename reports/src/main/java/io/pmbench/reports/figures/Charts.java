@@ -117,13 +117,11 @@ public final class Charts {
   }
 
   /**
-   * The tick labels of a logarithmic x axis (in-decade ticks m·10^e, m = 1..9, one grid line
-   * each), labelled at the figure's own x values (the swept ε or k): XChart's
-   * decade-only ticks label one or two of them (a k axis from 2 to 32 shows only "10"), and its
-   * in-decade ticks (m·10^e, m = 1..9) label every one, which overlap below 0.1. So every tick
-   * keeps its grid line, and a tick is labelled when it is a data value; when some data value
-   * is not a tick (16 and 32 on the k axis), the 1–2–5 ticks are labelled as well, so that those
-   * points can be read off between them.
+   * The tick labels of a logarithmic x axis with in-decade ticks (m·10^e, m = 1..9, one grid line
+   * each): a tick is labelled when it is one of the figure's x values (the swept ε or k), and when
+   * some x value falls between ticks (16 and 32 on a k axis) the 1–2–5 ticks are labelled too, so
+   * that those points can be read off. XChart's own labels are decade ticks only (a k axis from 2
+   * to 32 showed only "10") or every in-decade tick (overlapping below 0.1).
    */
   static java.util.function.Function<Double, String> logTickLabels(LineFigure f) {
     java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
@@ -134,12 +132,8 @@ public final class Charts {
         }
       }
     }
-    boolean offTick = false;
-    for (double x : xs) {
-      offTick |= !isTick(mantissa(x), 1, 2, 3, 4, 5, 6, 7, 8, 9);
-    }
-    boolean labelOneTwoFive = offTick;
-    java.text.DecimalFormat format = new java.text.DecimalFormat("0.###",
+    boolean betweenTicks = xs.stream().anyMatch(x -> !isTick(mantissa(x), 1, 2, 3, 4, 5, 6, 7, 8, 9));
+    java.text.DecimalFormat format = new java.text.DecimalFormat("0.##########",
         java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
     return tick -> {
       for (double x : xs) {
@@ -147,7 +141,7 @@ public final class Charts {
           return format.format(x);
         }
       }
-      return tick > 0 && labelOneTwoFive && isTick(mantissa(tick), 1, 2, 5) ? format.format(tick) : " ";
+      return tick > 0 && betweenTicks && isTick(mantissa(tick), 1, 2, 5) ? format.format(tick) : " ";
     };
   }
 

@@ -65,6 +65,16 @@ class ChartsTest {
   }
 
   @Test
+  void logTickLabels_smallValues_keepTheirDigits() {
+    double[] x = {0.0005, 0.002, 0.01};
+    var labels = Charts.logTickLabels(new LineFigure("t", "delta", "R@8", true,
+        List.of(Series.of("a", x, new double[x.length])), List.of()));
+    assertEquals("0.0005", labels.apply(0.0005));
+    assertEquals("0.002", labels.apply(0.002));
+    assertEquals(" ", labels.apply(0.003));
+  }
+
+  @Test
   void lineFigure_recallValues_takenForProportion() {
     assertTrue(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.2, 0.5, 0.9})),
         List.of()).proportion());
