@@ -138,12 +138,22 @@ public final class Claims implements Experiment {
       rows.add(new Row(id, "privacy claim holds under audit: " + r.mechanism() + " (" + r.calibration() + ", "
           + r.stage() + ") is (epsilon, delta)-DP as stated", source, r.verdict().equals("OK") ? REPRODUCED
           : NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
-          + "lower bound %.3f [95%% one-sided, point estimate %.3f] vs claimed epsilon %s at delta %s; %d runs "
+          + "lower bound %.3f [95%% one-sided, point estimate %s] vs claimed epsilon %s at delta %s; %d runs "
           + "per side, %s sampler; %s", r.sensitivityRatio(), r.worstSensitivity(), r.claimedSensitivity(),
-          r.epsilonLower(), r.epsilonPoint(), r.claimedEpsilon(), r.delta(), r.trials(), r.sampler(),
+          r.epsilonLower(), pointEstimate(r.epsilonPoint()), r.claimedEpsilon(), r.delta(), r.trials(), r.sampler(),
           r.verdict())));
     }
     return rows;
+  }
+
+  /**
+   * The ε point estimate as the claims table prints it: an infinite one (a measured error rate of
+   * the threshold test is 0, so the rates alone bound nothing) says so instead of "Infinity"
+   * beside a lower bound of 0; the lower bound is the audit's result.
+   */
+  static String pointEstimate(double epsilonPoint) {
+    return Double.isInfinite(epsilonPoint) ? "unbounded: an error rate measured 0"
+        : String.format(Locale.ROOT, "%.3f", epsilonPoint);
   }
 
   /** The run's audit rows ({@code dir/audit/audit.csv}), if it has them. */

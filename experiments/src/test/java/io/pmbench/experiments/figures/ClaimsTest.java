@@ -77,6 +77,20 @@ class ClaimsTest {
   }
 
   @Test
+  void auditRows_infinitePointEstimate_saysWhyInsteadOfInfinity() {
+    // one error rate of the threshold test measured 0: the rates alone bound nothing, the lower
+    // bound (0 here) is the result
+    io.pmbench.experiments.audit.AuditRow a = new io.pmbench.experiments.audit.AuditRow("privatemail", "CLASSIC",
+        "noisy SMLQ step", "standard", 0.1, 1e-5, 3.2e-7, 2.0e-9, 0.0, Double.POSITIVE_INFINITY, 20000, "p", "p.json",
+        "");
+    Claims.Row r = Claims.auditRows(java.util.Optional.of(List.of(a))).get(0);
+    assertTrue(r.evidence().contains("lower bound 0.000 [95% one-sided, point estimate unbounded: an error rate "
+        + "measured 0]"), r.evidence());
+    assertTrue(!r.evidence().contains("Infinity"), r.evidence());
+    assertEquals("0.642", Claims.pointEstimate(0.6421));
+  }
+
+  @Test
   void rows_withoutParts_everyRowCannotBeTested() {
     List<Claims.Row> rows = Claims.rows(Map.of());
     assertTrue(rows.size() >= 8, rows.toString());
