@@ -211,6 +211,9 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     }
   }
 
+  /** Legend entries a scatter panel shows (server and client rows of 10 classes, and r). */
+  static final int MAX_LEGEND_ENTRIES = 21;
+
   /** The panels' cells in display order: private ε ascending, then no noise. */
   static List<CellRecord> panels(RunView v) {
     long seed = v.seeds().get(0);
@@ -233,7 +236,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     ReportPages.intro(v, html, "Figure 7 of the paper: the client's released embedding of D = [r; P_r; P] for "
         + "one query, before and after Kabsch-Umeyama alignment on the public rows, over the server's embedding of "
         + "the gallery (a seeded sample of " + GALLERY_SAMPLE + " rows), coloured by class. Server points are "
-        + "dots, client rows crosses, the query r a diamond.");
+        + "dots, client rows crosses, the query r a diamond (each panel's legend lists them for up to 10 classes).");
     html.heading(2, "Figure 7");
     List<List<String>> csv = new ArrayList<>();
     List<List<String>> residuals = new ArrayList<>();
@@ -244,8 +247,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
       }
       String stem = c.key().mechanism().equals(NO_NOISE) ? "fig7-no-noise" : "fig7-eps" + c.key().epsilon();
       for (String which : List.of("client", "clientAligned")) {
-        XYChart chart = Charts.chart(scatter(c, which));
-        chart.getStyler().setLegendVisible(false);
+        XYChart chart = panelChart(c, which);
         byte[] png = Charts.write(chart, v.dir(), stem + (which.equals("client") ? "-before" : "-after"));
         html.figure(png, panelName(c) + " " + which, panelName(c) + ": " + (which.equals("client")
             ? "before alignment (client and server in their own coordinates)" : "after alignment"));
@@ -263,6 +265,18 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     ReportPages.preset(v, html);
     ReportPages.timings(v, html, cells);
     ReportPages.reproduce(v, html);
+  }
+
+  /**
+   * One scatter panel ({@code which}: "client" before alignment, "clientAligned" after). Its
+   * legend maps colours to classes and shapes to roles; beyond 10 classes (21 entries) it would
+   * not fit the chart's height, and it is hidden (the caption says the encoding).
+   */
+  static XYChart panelChart(CellRecord c, String which) {
+    ScatterFigure figure = scatter(c, which);
+    XYChart chart = Charts.chart(figure);
+    chart.getStyler().setLegendVisible(figure.groups().size() <= MAX_LEGEND_ENTRIES);
+    return chart;
   }
 
   private static ScatterFigure scatter(CellRecord c, String which) {
