@@ -96,7 +96,8 @@ abstract class ExperimentCommand implements Callable<Integer> {
       Sweep.Outcome outcome;
       Map<CellKey, Long> pendingCells = new LinkedHashMap<>();
       tasks.stream().filter(t -> store.get(t.key()).isEmpty()).forEach(t -> pendingCells.put(t.key(), t.queries()));
-      InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries);
+      InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries,
+          tasks.size());
       try (Progress progress = Progress.start(err, "pmbench " + e.name(), pendingQueries).weighted(pendingCells)) {
         outcome = Sweep.run(store, tasks, engine, new Sweep.Listener() {
           @Override

@@ -380,6 +380,9 @@ public final class Claims implements Experiment {
         + "cells of this run (sub-directories " + String.join(", ", parts.keySet()) + "). The table says what the "
         + "numbers show, not what the paper says.");
     html.heading(2, "Claims");
+    for (Map.Entry<String, RunView> e : parts.entrySet()) {
+      Reports.incomplete(e.getValue()).ifPresent(line -> html.callout("warn", e.getKey() + ": " + line));
+    }
     html.table(List.of("id", "claim", "source", "verdict", "evidence"), table, classes);
     html.callout("warn", ReportPages.LABEL_CAVEAT);
     html.heading(2, "Table 2: defaults used");
@@ -414,13 +417,17 @@ public final class Claims implements Experiment {
   @Override
   public String console(RunView v) {
     List<Row> rows;
+    StringBuilder sb = new StringBuilder();
     try {
-      rows = new ArrayList<>(rows(parts(v.dir(), false)));
+      Map<String, RunView> parts = parts(v.dir(), false);
+      rows = new ArrayList<>(rows(parts));
       rows.addAll(auditRows(audit(v.dir())));
+      for (Map.Entry<String, RunView> e : parts.entrySet()) {
+        Reports.incomplete(e.getValue()).ifPresent(line -> sb.append(e.getKey()).append(": ").append(line).append('\n'));
+      }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    StringBuilder sb = new StringBuilder();
     for (Row r : rows) {
       sb.append(String.format(Locale.ROOT, "%-28s %-16s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.HtmlReport;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Draws a run directory's report from its stored cells (no recomputation). */
 public final class Reports {
@@ -51,18 +53,45 @@ public final class Reports {
 
   /**
    * Renders {@code dir}'s report (CSV files, figures, report.html); returns the console text. Both
-   * are marked when the run used the approximate IVF index.
+   * are marked when the run used the approximate IVF index, and both open with a warning when
+   * the run has not finished ({@link #incomplete}).
    */
   public static String render(Path dir) throws IOException {
     RunView v = view(dir);
     Experiment e = experiment(v.manifest());
     boolean ivf = ReportPages.approximateIndex(v);
+    Optional<String> incomplete = incomplete(v);
     HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset"
-        + (ivf ? ", IVF index" : "") + ")");
+        + (ivf ? ", IVF index" : "") + (incomplete.isPresent() ? ", INCOMPLETE" : "") + ")");
+    incomplete.ifPresent(line -> html.callout("warn", line));
     e.render(v, html);
     ReportPages.audit(v, html);
     AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
-    return (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
+    return incomplete.map(line -> line + "\n").orElse("") + (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
+  }
+
+  /**
+   * Why a run's report does not cover its whole grid, in one line: the cells stored (of the
+   * grid's, when the log records that number), how its last invocation ended, and the command
+   * that resumes it. Empty when the last invocation finished, or when the directory has no
+   * invocation log (nothing says the run is unfinished).
+   */
+  public static Optional<String> incomplete(RunView v) throws IOException {
+    List<InvocationLog.Invocation> inv = InvocationLog.read(v.dir()).invocations();
+    if (inv.isEmpty()) {
+      return Optional.empty();
+    }
+    InvocationLog.Invocation last = inv.get(inv.size() - 1);
+    if (last.status().equals("finished")) {
+      return Optional.empty();
+    }
+    String how = last.status().equals(InvocationLog.KILLED)
+        ? "stopped before finishing (killed, or still running; last heartbeat " + last.last() + ")"
+        : "ended with " + last.status();
+    return Optional.of("INCOMPLETE RUN: " + v.cells().size() + (last.gridCells() > 0 ? " of " + last.gridCells() : "")
+        + " cells stored; invocation " + last.id() + " " + how + ". Tables and figures cover the stored cells only"
+        + " (a missing cell is blank; a mean may be over fewer seeds than the grid's). The same command resumes it: "
+        + v.manifest().commandLine());
   }
 
   /** The report file of a run directory. */

@@ -34,6 +34,8 @@ public final class InvocationLog implements AutoCloseable {
   public static final String FILE = "invocations.jsonl";
   /** The longest interval between two beats. */
   public static final Duration BEAT = Duration.ofMinutes(1);
+  /** The status of an invocation that logged no end: killed, or still running. */
+  public static final String KILLED = "killed (counted to its last beat)";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final Path file;
@@ -52,10 +54,12 @@ public final class InvocationLog implements AutoCloseable {
   /**
    * Appends the start of a new invocation to {@code dir}'s log (numbered one past the
    * invocations already in it) and beats every {@link #BEAT} until {@link #end}.
+   *
+   * @param gridCells the number of cells in the run's whole grid (finished ones included)
    */
-  public static InvocationLog start(Path dir, String commandLine, String commit, long pendingQueries)
-      throws IOException {
-    InvocationLog log = start(dir, commandLine, commit, pendingQueries, Clock.systemUTC());
+  public static InvocationLog start(Path dir, String commandLine, String commit, long pendingQueries,
+      long gridCells) throws IOException {
+    InvocationLog log = start(dir, commandLine, commit, pendingQueries, gridCells, Clock.systemUTC());
     log.timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "pmbench-invocation-log");
       t.setDaemon(true);
@@ -67,8 +71,8 @@ public final class InvocationLog implements AutoCloseable {
   }
 
   /** {@link #start} on {@code clock}, without the timer (tests call {@link #beat}). */
-  static InvocationLog start(Path dir, String commandLine, String commit, long pendingQueries, Clock clock)
-      throws IOException {
+  static InvocationLog start(Path dir, String commandLine, String commit, long pendingQueries, long gridCells,
+      Clock clock) throws IOException {
     Path file = dir.resolve(FILE);
     int id = read(dir).invocations().size() + 1;
     if (Files.exists(file) && Files.size(file) > 0 && !endsWithNewline(file)) {
@@ -80,6 +84,7 @@ public final class InvocationLog implements AutoCloseable {
     n.put("commandLine", commandLine);
     n.put("commit", commit);
     n.put("pendingQueries", pendingQueries);
+    n.put("gridCells", gridCells);
     log.append(n);
     return log;
   }
@@ -156,10 +161,12 @@ public final class InvocationLog implements AutoCloseable {
    * @param id its number (1 for the first)
    * @param start when it opened the directory
    * @param last its end, or its last beat if it was killed
-   * @param status "finished", an error message, or "killed (counted to its last beat)"
+   * @param status "finished", an error message, or {@link #KILLED}
    * @param queries queries it finished (at its end or last beat)
+   * @param gridCells the cells of the whole grid as its start logged them, or −1 (a log written
+   *     before pmbench recorded them)
    */
-  public record Invocation(int id, Instant start, Instant last, String status, long queries) {
+  public record Invocation(int id, Instant start, Instant last, String status, long queries, long gridCells) {
     /** Seconds from start to last. */
     public double seconds() {
       return Duration.between(start, last).toMillis() / 1000.0;
@@ -210,10 +217,11 @@ public final class InvocationLog implements AutoCloseable {
       String kind = n.get("event").asText();
       Invocation old = byId.get(id);
       if (kind.equals("start")) {
-        byId.put(id, new Invocation(id, at, at, "killed (counted to its last beat)", 0));
+        byId.put(id, new Invocation(id, at, at, KILLED, 0, n.path("gridCells").asLong(-1)));
       } else if (old != null && (kind.equals("beat") || kind.equals("end"))) {
         String status = kind.equals("end") ? n.path("status").asText("finished") : old.status();
-        byId.put(id, new Invocation(id, old.start(), at, status, n.path("queries").asLong(old.queries())));
+        byId.put(id, new Invocation(id, old.start(), at, status, n.path("queries").asLong(old.queries()),
+            old.gridCells()));
       }
     }
     return new Summary(new ArrayList<>(byId.values()));

@@ -106,6 +106,41 @@ class FiguresCliTest {
   }
 
   @Test
+  void report_ofAnUnfinishedRun_saysSoUntilTheRunIsResumedToTheEnd(@TempDir Path tmp) throws Exception {
+    // fails if a report drawn from part of a grid reads like a finished run, or keeps saying so after the resume
+    Outcome done = execute(fig6(tmp));
+    assertEquals(0, done.exit(), done.err());
+    assertFalse(done.out().contains("INCOMPLETE"), done.out());
+    Path cells = tmp.resolve("cells");
+    List<Path> files;
+    try (var s = Files.list(cells)) {
+      files = s.sorted().toList();
+    }
+    int grid = files.size();
+    Files.delete(files.get(0));
+    // an invocation that started and was killed before its end: a start and one heartbeat, no end
+    Files.writeString(tmp.resolve(io.pmbench.experiments.sweep.InvocationLog.FILE),
+        "{\"event\":\"start\",\"invocation\":9,\"at\":\"2026-11-24T10:00:00Z\",\"commandLine\":\"pmbench fig6\","
+            + "\"commit\":\"abc\",\"pendingQueries\":40,\"gridCells\":" + grid + "}\n"
+            + "{\"event\":\"beat\",\"invocation\":9,\"at\":\"2026-11-24T10:01:00Z\",\"queries\":3}\n",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    Outcome partial = execute("report", tmp.toString());
+    assertEquals(0, partial.exit(), partial.err());
+    String first = partial.out().lines().findFirst().orElse("");
+    assertTrue(first.startsWith("INCOMPLETE RUN: " + (grid - 1) + " of " + grid + " cells stored; invocation 9 stopped"
+        + " before finishing") && first.contains("2026-11-24T10:01:00Z") && first.contains("pmbench fig6"), first);
+    String html = Files.readString(tmp.resolve("report.html"));
+    assertTrue(html.contains("INCOMPLETE RUN: " + (grid - 1) + " of " + grid), "the report must open with the warning");
+
+    Outcome resumed = execute(fig6(tmp));
+    assertEquals(0, resumed.exit(), resumed.err());
+    assertTrue(resumed.err().contains("1 cells computed, " + (grid - 1) + " reused"), resumed.err());
+    assertFalse(resumed.out().contains("INCOMPLETE"), resumed.out());
+    assertFalse(Files.readString(tmp.resolve("report.html")).contains("INCOMPLETE"));
+  }
+
+  @Test
   void fig3_cellOfOnePlusT_equalsFig6SmlqCell(@TempDir Path tmp) throws Exception {
     // fig3's cell at t = 1 + T must be exactly fig6's smlq cell: same server iterate, same query streams
     assertEquals(0, execute("fig3", "--dataset", DATA, "--public", "60", "--queries", "40", "--seeds", "1",

@@ -46,7 +46,7 @@ class InvocationLogTest {
     // Fails if a killed invocation counts to "now" or not at all, if the second invocation is not
     // numbered 2, if the time between invocations is counted, or if a torn line breaks reading.
     Hand clock = new Hand();
-    InvocationLog first = InvocationLog.start(dir, "pmbench fig6", "abc", 100, clock);
+    InvocationLog first = InvocationLog.start(dir, "pmbench fig6", "abc", 100, 9, clock);
     clock.advance(Duration.ofSeconds(60));
     first.queriesDone(7);
     first.beat();
@@ -58,7 +58,7 @@ class InvocationLogTest {
         StandardOpenOption.APPEND);
     clock.advance(Duration.ofHours(3)); // between the two invocations: not counted
 
-    InvocationLog second = InvocationLog.start(dir, "pmbench fig6", "abc", 88, clock);
+    InvocationLog second = InvocationLog.start(dir, "pmbench fig6", "abc", 88, 9, clock);
     clock.advance(Duration.ofSeconds(30));
     second.queriesDone(88);
     second.end("finished", 4);
@@ -69,7 +69,8 @@ class InvocationLogTest {
     assertEquals(1, inv.get(0).id());
     assertEquals(120.0, inv.get(0).seconds(), 0.0);
     assertEquals(12, inv.get(0).queries());
-    assertTrue(inv.get(0).status().startsWith("killed"), inv.get(0).status());
+    assertEquals(InvocationLog.KILLED, inv.get(0).status());
+    assertEquals(9, inv.get(0).gridCells());
     assertEquals(2, inv.get(1).id());
     assertEquals(30.0, inv.get(1).seconds(), 0.0);
     assertEquals(88, inv.get(1).queries());
@@ -81,7 +82,7 @@ class InvocationLogTest {
   @Test
   void endTwice_writesOneEndAndNoBeatAfterIt(@TempDir Path dir) throws Exception {
     Hand clock = new Hand();
-    InvocationLog log = InvocationLog.start(dir, "pmbench run", "abc", 1, clock);
+    InvocationLog log = InvocationLog.start(dir, "pmbench run", "abc", 1, 1, clock);
     clock.advance(Duration.ofSeconds(5));
     log.end("finished", 1);
     clock.advance(Duration.ofSeconds(100));
@@ -90,6 +91,17 @@ class InvocationLogTest {
 
     assertEquals(2, Files.readAllLines(dir.resolve(InvocationLog.FILE)).size());
     assertEquals(5.0, InvocationLog.read(dir).totalSeconds(), 0.0);
+  }
+
+  @Test
+  void startWithoutGridCells_readsAsUnknown(@TempDir Path dir) throws Exception {
+    // a log written before pmbench recorded the grid's size
+    Files.writeString(dir.resolve(InvocationLog.FILE),
+        "{\"event\":\"start\",\"invocation\":1,\"at\":\"2026-11-24T10:00:00Z\",\"commandLine\":\"pmbench fig6\","
+            + "\"commit\":\"abc\",\"pendingQueries\":40}\n");
+    InvocationLog.Invocation only = InvocationLog.read(dir).invocations().get(0);
+    assertEquals(-1, only.gridCells());
+    assertEquals(InvocationLog.KILLED, only.status());
   }
 
   @Test
