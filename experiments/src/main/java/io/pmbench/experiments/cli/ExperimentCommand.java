@@ -115,7 +115,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
         invocation.end("failed: " + ex, 0);
         throw ex;
       }
-      invocation.end("finished", outcome.computed());
+      invocation.end(InvocationLog.FINISHED, outcome.computed());
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
       Map<String, Object> provConfig = new LinkedHashMap<>(config);
       provConfig.put("grid", e.grid(s));

@@ -82,7 +82,7 @@ public final class Reports {
       return Optional.empty();
     }
     InvocationLog.Invocation last = inv.get(inv.size() - 1);
-    if (last.status().equals("finished")) {
+    if (last.status().equals(InvocationLog.FINISHED)) {
       return Optional.empty();
     }
     String how = last.status().equals(InvocationLog.KILLED)

@@ -34,6 +34,8 @@ public final class InvocationLog implements AutoCloseable {
   public static final String FILE = "invocations.jsonl";
   /** The longest interval between two beats. */
   public static final Duration BEAT = Duration.ofMinutes(1);
+  /** The status of an invocation that ran to its end. */
+  public static final String FINISHED = "finished";
   /** The status of an invocation that logged no end: killed, or still running. */
   public static final String KILLED = "killed (counted to its last beat)";
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -116,7 +118,7 @@ public final class InvocationLog implements AutoCloseable {
     }
   }
 
-  /** Appends this invocation's end ({@code status} e.g. "finished" or the error's message) and stops the beats. */
+  /** Appends this invocation's end ({@code status} {@link #FINISHED} or the error's message) and stops the beats. */
   public synchronized void end(String status, int cellsComputed) {
     if (ended) {
       return;
@@ -161,7 +163,7 @@ public final class InvocationLog implements AutoCloseable {
    * @param id its number (1 for the first)
    * @param start when it opened the directory
    * @param last its end, or its last beat if it was killed
-   * @param status "finished", an error message, or {@link #KILLED}
+   * @param status {@link #FINISHED}, an error message, or {@link #KILLED}
    * @param queries queries it finished (at its end or last beat)
    * @param gridCells the cells of the whole grid as its start logged them, or −1 (a log written
    *     before pmbench recorded them)
@@ -219,7 +221,7 @@ public final class InvocationLog implements AutoCloseable {
       if (kind.equals("start")) {
         byId.put(id, new Invocation(id, at, at, KILLED, 0, n.path("gridCells").asLong(-1)));
       } else if (old != null && (kind.equals("beat") || kind.equals("end"))) {
-        String status = kind.equals("end") ? n.path("status").asText("finished") : old.status();
+        String status = kind.equals("end") ? n.path("status").asText(FINISHED) : old.status();
         byId.put(id, new Invocation(id, old.start(), at, status, n.path("queries").asLong(old.queries()),
             old.gridCells()));
       }

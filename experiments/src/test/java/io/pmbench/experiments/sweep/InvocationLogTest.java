@@ -61,7 +61,7 @@ class InvocationLogTest {
     InvocationLog second = InvocationLog.start(dir, "pmbench fig6", "abc", 88, 9, clock);
     clock.advance(Duration.ofSeconds(30));
     second.queriesDone(88);
-    second.end("finished", 4);
+    second.end(InvocationLog.FINISHED, 4);
 
     InvocationLog.Summary s = InvocationLog.read(dir);
     List<InvocationLog.Invocation> inv = s.invocations();
@@ -74,7 +74,7 @@ class InvocationLogTest {
     assertEquals(2, inv.get(1).id());
     assertEquals(30.0, inv.get(1).seconds(), 0.0);
     assertEquals(88, inv.get(1).queries());
-    assertEquals("finished", inv.get(1).status());
+    assertEquals(InvocationLog.FINISHED, inv.get(1).status());
     assertEquals(150.0, s.totalSeconds(), 0.0);
     assertEquals("2 invocations, 150 s (0.04 h)", s.describe());
   }
@@ -84,7 +84,7 @@ class InvocationLogTest {
     Hand clock = new Hand();
     InvocationLog log = InvocationLog.start(dir, "pmbench run", "abc", 1, 1, clock);
     clock.advance(Duration.ofSeconds(5));
-    log.end("finished", 1);
+    log.end(InvocationLog.FINISHED, 1);
     clock.advance(Duration.ofSeconds(100));
     log.beat();
     log.close();
