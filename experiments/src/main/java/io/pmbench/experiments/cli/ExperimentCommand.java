@@ -126,6 +126,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       provConfig.put("engine", grid().engine);
       provConfig.put("invocations", elapsed.invocations().size());
       provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
+      provConfig.put("commitsAllInvocations", elapsed.commits());
       var prov = s.provenance(provConfig, start);
       AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
       err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", e.name(),

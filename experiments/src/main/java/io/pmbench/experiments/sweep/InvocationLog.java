@@ -167,8 +167,10 @@ public final class InvocationLog implements AutoCloseable {
    * @param queries queries it finished (at its end or last beat)
    * @param gridCells the cells of the whole grid as its start logged them, or −1 (a log written
    *     before pmbench recorded them)
+   * @param commit the commit of the code that ran, as its start logged it ("" when none was logged)
    */
-  public record Invocation(int id, Instant start, Instant last, String status, long queries, long gridCells) {
+  public record Invocation(int id, Instant start, Instant last, String status, long queries, long gridCells,
+      String commit) {
     /** Seconds from start to last. */
     public double seconds() {
       return Duration.between(start, last).toMillis() / 1000.0;
@@ -179,6 +181,11 @@ public final class InvocationLog implements AutoCloseable {
   public record Summary(List<Invocation> invocations) {
     public double totalSeconds() {
       return invocations.stream().mapToDouble(Invocation::seconds).sum();
+    }
+
+    /** The distinct commits the invocations logged, in the order they first ran. */
+    public List<String> commits() {
+      return invocations.stream().map(Invocation::commit).filter(c -> !c.isEmpty()).distinct().toList();
     }
 
     /** E.g. "3 invocations, 25,310 s (7.0 h)". */
@@ -219,11 +226,12 @@ public final class InvocationLog implements AutoCloseable {
       String kind = n.get("event").asText();
       Invocation old = byId.get(id);
       if (kind.equals("start")) {
-        byId.put(id, new Invocation(id, at, at, KILLED, 0, n.path("gridCells").asLong(-1)));
+        byId.put(id, new Invocation(id, at, at, KILLED, 0, n.path("gridCells").asLong(-1),
+            n.path("commit").asText("")));
       } else if (old != null && (kind.equals("beat") || kind.equals("end"))) {
         String status = kind.equals("end") ? n.path("status").asText(FINISHED) : old.status();
         byId.put(id, new Invocation(id, old.start(), at, status, n.path("queries").asLong(old.queries()),
-            old.gridCells()));
+            old.gridCells(), old.commit()));
       }
     }
     return new Summary(new ArrayList<>(byId.values()));

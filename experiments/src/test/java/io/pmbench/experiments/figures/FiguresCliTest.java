@@ -73,6 +73,10 @@ class FiguresCliTest {
     assertEquals(List.of("finished", "finished"),
         elapsed.invocations().stream().map(io.pmbench.experiments.sweep.InvocationLog.Invocation::status).toList());
     assertTrue(c.err().contains("elapsed over the run's 2 invocations"), c.err());
+    String provenance = Files.readString(tmp.resolve("b").resolve("provenance.json"));
+    assertTrue(provenance.contains("\"commitsAllInvocations\""), provenance);
+    assertEquals(1, elapsed.commits().size(), "both invocations ran the same code: " + elapsed.commits());
+    assertTrue(provenance.contains(elapsed.commits().get(0)), provenance);
     assertTrue(Files.readString(tmp.resolve("b").resolve("report.html")).contains(elapsed.describe()));
   }
 

@@ -105,6 +105,22 @@ class InvocationLogTest {
   }
 
   @Test
+  void commits_areEveryInvocationsCommitOnceInTheOrderTheyFirstRan(@TempDir Path dir) throws Exception {
+    // Fails if a resumed run's provenance would name only its last commit, repeat a commit, or
+    // count the empty commit of a log line that has none.
+    Hand clock = new Hand();
+    for (String commit : List.of("c1", "c2", "c1", "", "c3")) {
+      InvocationLog log = InvocationLog.start(dir, "pmbench fig6", commit, 1, 1, clock);
+      clock.advance(Duration.ofSeconds(1));
+      log.end(InvocationLog.FINISHED, 1);
+    }
+    InvocationLog.Summary s = InvocationLog.read(dir);
+    assertEquals(List.of("c1", "c2", "c1", "", "c3"),
+        s.invocations().stream().map(InvocationLog.Invocation::commit).toList());
+    assertEquals(List.of("c1", "c2", "c3"), s.commits());
+  }
+
+  @Test
   void noLog_emptySummary(@TempDir Path dir) throws Exception {
     assertEquals(0, InvocationLog.read(dir).invocations().size());
     assertEquals(0.0, InvocationLog.read(dir).totalSeconds(), 0.0);
