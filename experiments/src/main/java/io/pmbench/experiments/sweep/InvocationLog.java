@@ -118,7 +118,10 @@ public final class InvocationLog implements AutoCloseable {
     }
   }
 
-  /** Appends this invocation's end ({@code status} {@link #FINISHED} or the error's message) and stops the beats. */
+  /**
+   * Appends this invocation's end ({@code status}: {@link #FINISHED} or the error's message) and
+   * stops the beats.
+   */
   public synchronized void end(String status, int cellsComputed) {
     if (ended) {
       return;
