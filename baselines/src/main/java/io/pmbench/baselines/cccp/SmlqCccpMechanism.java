@@ -21,7 +21,8 @@ import java.util.SplittableRandom;
 /**
  * {@code smlq-cccp}: the early paper's concave–convex supervised embedding
  * (privatemail-early-version.md, eq. 6; BASELINES.md §6), non-private:
- * Z_t = α·L_X⁺·(L_Y·Z_{t−1} − S·Q), S = n·I − 11ᵀ, Z_0 = Q ~ N(0, σ_q²), for 1 + T iterations
+ * Z_t = α·L_X⁺·(L_Y·Z_{t−1} − S·Q), S = n·I − 11ᵀ, Z_0 = Q ~ N(0, σ_q²), for 1 + T iterations (T under
+ * {@code official-code})
  * on the client's D (like {@code smlq}) and {@code serverIterations} on the server's [S; P],
  * kernels as in SPEC.md §3. The client is aligned on P. <b>Guarantee:</b> none (a non-private
  * reference for the update the early paper replaced by equation 7).
@@ -49,7 +50,7 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
 
   @Override
   public String description() {
-    return "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T iterations";
+    return "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T iterations (T under official-code)";
   }
 
   @Override
@@ -103,8 +104,8 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
       KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());
       LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
       double[] q = gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
-      CccpIteration.Result r = CccpIteration.run(solver.build(lx), lx, ly, p.alpha(), q, p.k(), 1 + p.iterations(),
-          p.renormalize());
+      CccpIteration.Result r = CccpIteration.run(solver.build(lx), lx, ly, p.alpha(), q, p.k(),
+          p.noiseFreeIterations(), p.renormalize());
       return new ClientRelease(new Embedding(r.embedding(), data.size(), p.k()),
           PrivacyClaim.none("non-private reference (the early paper's CCCP update, eq. 6, without noise)"),
           Map.of("objectiveIncreased", r.objectiveIncreased() ? 1.0 : 0.0));

@@ -25,6 +25,8 @@ import java.util.TreeMap;
  * @param calibration Gaussian noise calibration
  * @param renormalize rescale X_t to Frobenius norm √n after each iteration (official code)
  * @param officialCodeMii use the official code's e^(−c/(2σ²)) in M_ii
+ * @param sharedClientQ draw the client's initial Q once per run seed and share it across queries
+ *     (the official code's {@code init_Q}; SPEC.md §8 {@code official-code}) instead of once per query
  * @param options mechanism-specific options (key → value), e.g. {@code method=PPCA} or
  *     {@code noiseSampler=secure}
  */
@@ -42,6 +44,7 @@ public record MechanismParams(
     NoiseCalibration calibration,
     boolean renormalize,
     boolean officialCodeMii,
+    boolean sharedClientQ,
     Map<String, String> options) {
 
   public MechanismParams {
@@ -71,6 +74,22 @@ public record MechanismParams(
     }
   }
 
+  /** The parameters with a fresh Q per query ({@code sharedClientQ = false}, as {@code paper} and {@code corrected}). */
+  public MechanismParams(double epsilon, double delta, double sigma, double alpha, int k, double sigmaQ,
+      int iterations, int serverIterations, FeatureKernelScale featureKernelScale, LabelKernel labelKernel,
+      NoiseCalibration calibration, boolean renormalize, boolean officialCodeMii, Map<String, String> options) {
+    this(epsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations, featureKernelScale, labelKernel,
+        calibration, renormalize, officialCodeMii, false, options);
+  }
+
+  /**
+   * Iterations of every noise-free SMLQ run: the server's embedding of [S; P] and the {@code smlq}
+   * client (1 + T under {@code paper}, T under {@code official-code}; SPEC.md §5, §8).
+   */
+  public int noiseFreeIterations() {
+    return serverIterations;
+  }
+
   /**
    * How noise is drawn: option {@code noiseSampler=standard|secure} ({@link NoiseSampler});
    * {@code standard} when not given.
@@ -87,16 +106,20 @@ public record MechanismParams(
   /** A copy at another (ε, calibration). */
   public MechanismParams withPrivacy(double newEpsilon, NoiseCalibration newCalibration) {
     return new MechanismParams(newEpsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations,
-        featureKernelScale, labelKernel, newCalibration, renormalize, officialCodeMii, options);
+        featureKernelScale, labelKernel, newCalibration, renormalize, officialCodeMii, sharedClientQ, options);
   }
 
   /** A copy with other σ and α. */
   public MechanismParams withKernel(double newSigma, double newAlpha) {
     return new MechanismParams(epsilon, delta, newSigma, newAlpha, k, sigmaQ, iterations, serverIterations,
-        featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, options);
+        featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ, options);
   }
 
-  /** Every parameter as an ordered map (for provenance and cache keys). */
+  /**
+   * Every parameter as an ordered map (for provenance and cache keys). {@code sharedClientQ} is
+   * listed only when true, so the fingerprints of runs made before it existed (all per-query Q)
+   * still match and those runs stay resumable.
+   */
   public Map<String, Object> describe() {
     Map<String, Object> m = new TreeMap<>();
     m.put("epsilon", epsilon);
@@ -112,6 +135,9 @@ public record MechanismParams(
     m.put("noiseCalibration", calibration.name());
     m.put("renormalize", renormalize);
     m.put("officialCodeMii", officialCodeMii);
+    if (sharedClientQ) {
+      m.put("sharedClientQ", true);
+    }
     m.put("options", new TreeMap<>(options));
     return m;
   }

@@ -3,6 +3,7 @@ package io.pmbench.core.mechanism;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.random.NoiseSampler;
 import java.util.Locale;
 
@@ -17,7 +18,8 @@ public enum Preset {
   PAPER,
   /**
    * The official code: SIGMA_SQUARED, CENTERED_DISTANCE, OFFICIAL_CODE noise, renormalize, the
-   * code's M_ii, server on T iterations.
+   * code's M_ii, and its pipeline: labels numbered per split, no dummy queries, one client Q per
+   * run seed shared by every query, T iterations on every noise-free path (server and {@code smlq}).
    */
   OFFICIAL_CODE,
   /**
@@ -39,6 +41,16 @@ public enum Preset {
       }
     }
     throw new IllegalArgumentException("preset must be one of paper, official-code, corrected. Provided value: " + s);
+  }
+
+  /** The label numbering this preset uses unless overridden (SPEC.md §8). */
+  public LabelNumbering labelNumbering() {
+    return this == OFFICIAL_CODE ? LabelNumbering.PER_SPLIT : LabelNumbering.JOINT;
+  }
+
+  /** Whether the client adds dummy queries P_r by default: not in the official code's pipeline. */
+  public boolean dummies() {
+    return this != OFFICIAL_CODE;
   }
 
   /** The calibration this preset uses at ε. */
@@ -75,6 +87,7 @@ public enum Preset {
         b.renormalize = true;
         b.officialCodeMii = true;
         b.serverIterationsExtra = 0;
+        b.sharedClientQ = true;
       }
       case CORRECTED -> {
         b.scale = FeatureKernelScale.TWO_SIGMA_SQUARED;
@@ -98,6 +111,7 @@ public enum Preset {
     private NoiseCalibration calibration; // null = the preset's rule
     private boolean renormalize;
     private boolean officialCodeMii;
+    private boolean sharedClientQ;
     private java.util.Map<String, String> options = java.util.Map.of();
 
     public Builder sigma(double v) {
@@ -151,6 +165,12 @@ public enum Preset {
       return this;
     }
 
+    /** One client Q per run seed shared by every query (the official code's {@code init_Q}). */
+    public Builder sharedClientQ(boolean v) {
+      sharedClientQ = v;
+      return this;
+    }
+
     public Builder options(java.util.Map<String, String> v) {
       options = java.util.Map.copyOf(v);
       return this;
@@ -164,7 +184,7 @@ public enum Preset {
         opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());
       }
       return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
-          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, opts);
+          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, sharedClientQ, opts);
     }
   }
 }

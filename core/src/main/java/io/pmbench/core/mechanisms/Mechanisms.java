@@ -1,6 +1,7 @@
 package io.pmbench.core.mechanisms;
 
 import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
 
@@ -15,6 +16,17 @@ final class Mechanisms {
       out[i] = sd * Seeds.gaussian(rng);
     }
     return out;
+  }
+
+  /**
+   * The client's initial embedding Q ~ N(0, σ_q²)^{n×k} of SPEC.md §4: drawn from the query's
+   * {@code rng}, or — with {@link MechanismParams#sharedClientQ()} ({@code official-code}) — from the
+   * client's own seed, so every query of a run seed starts from the same Q (its first n rows, when
+   * n varies) and the query's stream is left untouched.
+   */
+  static double[] initialQ(int n, MechanismParams p, long clientSeed, SplittableRandom rng) {
+    SplittableRandom source = p.sharedClientQ() ? Seeds.stream(clientSeed, "client-Q") : rng;
+    return gaussianBlock(n, p.k(), p.sigmaQ(), source);
   }
 
   /** The rows of a feature matrix as a row-major double block. */

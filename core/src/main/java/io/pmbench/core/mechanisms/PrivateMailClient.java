@@ -25,7 +25,7 @@ import java.util.SplittableRandom;
 /**
  * The client side of PrivateMail (SPEC.md §5) and of its {@code label-only} control.
  *
- * <p>Per query: Q ~ N(0, σ_q²)^{n×k}; f(X) = one SMLQ step from Q with L_X, L_Y of D; Δ from
+ * <p>Per query: Q ~ N(0, σ_q²)^{n×k} (one Q per run seed under {@code official-code}); f(X) = one SMLQ step from Q with L_X, L_Y of D; Δ from
  * Appendix B and ‖Q‖_F; s from the calibration; X̃ = f(X) + N(0, s²); then L_X is rebuilt from X̃
  * and T noise-free iterations run from X̃ (post-processing). The public–public kernel block is
  * computed once and reused: only the rows of r and the dummies are new per query.
@@ -44,6 +44,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
   private final int numClasses;
   private final KernelLaplacian.Base publicBlock;
   private final boolean useFeatures;
+  private final long clientSeed;
   /** Per-thread n × n storage of the post-processing L_X: one query at a time per thread, no 8 MB allocation per query. */
   private final ThreadLocal<double[][]> postStorage = new ThreadLocal<>();
 
@@ -51,6 +52,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     this.p = p;
     this.numClasses = view.numClasses();
     this.useFeatures = useFeatures;
+    this.clientSeed = view.clientSeed();
     this.publicBlock = useFeatures
         ? KernelLaplacian.base(Mechanisms.toDoubles(view.publicSet().features()), view.publicSet().size(),
             view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()))
@@ -70,7 +72,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
       LabelLaplacian ly) {}
 
   Release release(ClientData data, SplittableRandom rng) {
-    return release(data, Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng), rng);
+    return release(data, Mechanisms.initialQ(data.size(), p, clientSeed, rng), rng);
   }
 
   /** {@link #release(ClientData, SplittableRandom)} from a given Q (n × k); the noise comes from {@code rng}. */
@@ -153,6 +155,10 @@ final class PrivateMailClient implements ClientSide, Auditable {
         : "noise: Gaussian sampled in double precision (noiseSampler=standard; not floating-point hardened)");
     if (p.officialCodeMii()) {
       caveats.add("M_ii uses the official code's e^(-c/(2 sigma^2)) (c, not c^2)");
+    }
+    if (p.sharedClientQ()) {
+      caveats.add("one client Q per run seed shared by every query (official code): the releases of different"
+          + " queries are not independent, and the stated (epsilon, delta) is per release, not composed over queries");
     }
     if (p.renormalize()) {
       caveats.add("post-processing iterations renormalise X_t to Frobenius norm sqrt(n) (official code)");

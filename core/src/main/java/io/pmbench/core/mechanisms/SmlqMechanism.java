@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * {@code smlq}: the non-private supervised manifold embedding (SPEC.md §4, §7). The client runs
- * SMLQ on D for 1 + T iterations from its own Q, with no noise; the server runs the same on
+ * SMLQ on D for {@link MechanismParams#noiseFreeIterations()} iterations (1 + T under {@code paper},
+ * T under {@code official-code}) from its own Q, with no noise; the server runs the same on
  * [S; P]; the client is aligned on P. <b>Guarantee:</b> none (a non-private reference).
  */
 public final class SmlqMechanism implements EmbeddingMechanism {
@@ -33,7 +34,7 @@ public final class SmlqMechanism implements EmbeddingMechanism {
 
   @Override
   public String description() {
-    return "non-private supervised manifold embedding: SMLQ for 1 + T iterations, no noise";
+    return "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no noise";
   }
 
   @Override
@@ -63,8 +64,8 @@ public final class SmlqMechanism implements EmbeddingMechanism {
     return (data, rng) -> {
       KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());
       LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
-      double[] q = Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
-      Smlq.Result r = Smlq.run(lx, ly, p.alpha(), q, p.k(), 1 + p.iterations(), p.renormalize());
+      double[] q = Mechanisms.initialQ(data.size(), p, view.clientSeed(), rng);
+      Smlq.Result r = Smlq.run(lx, ly, p.alpha(), q, p.k(), p.noiseFreeIterations(), p.renormalize());
       return new ClientRelease(new Embedding(r.embedding(), data.size(), p.k()),
           PrivacyClaim.none("non-private reference (SMLQ without noise)"),
           Map.of("objectiveIncreased", r.objectiveIncreased() ? 1.0 : 0.0));

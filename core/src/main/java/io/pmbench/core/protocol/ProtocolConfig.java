@@ -1,5 +1,6 @@
 package io.pmbench.core.protocol;
 
+import io.pmbench.core.data.LabelNumbering;
 import java.util.Arrays;
 
 /**
@@ -10,8 +11,11 @@ import java.util.Arrays;
  * @param dummies whether the client adds the dummy queries P_r (default true)
  * @param ks the K of Recall@K, ascending (default 1, 2, 4, 8)
  * @param index the k-NN index of the retrieval step (default {@link GalleryIndexKind#EXACT})
+ * @param labelNumbering how class ids are numbered (default {@link LabelNumbering#JOINT}; the
+ *     official code's per-split numbering under {@code official-code}, SPEC.md §8)
  */
-public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks, GalleryIndexKind index) {
+public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks, GalleryIndexKind index,
+    LabelNumbering labelNumbering) {
   /** Every gallery row is a query. */
   public static final int ALL_QUERIES = -1;
 
@@ -28,6 +32,9 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
     if (index == null) {
       throw new IllegalArgumentException("index must be given. Provided value: null");
     }
+    if (labelNumbering == null) {
+      throw new IllegalArgumentException("labelNumbering must be given. Provided value: null");
+    }
     ks = ks.clone();
     Arrays.sort(ks);
     if (ks[0] < 1) {
@@ -35,9 +42,19 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
     }
   }
 
-  /** Exact retrieval. */
+  /** Joint label numbering. */
+  public ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks, GalleryIndexKind index) {
+    this(nPublic, nQueries, dummies, ks, index, LabelNumbering.JOINT);
+  }
+
+  /** Exact retrieval, joint label numbering. */
   public ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks) {
     this(nPublic, nQueries, dummies, ks, GalleryIndexKind.EXACT);
+  }
+
+  /** A copy with another query count (e.g. one query for a figure of one query). */
+  public ProtocolConfig withQueries(int queries) {
+    return new ProtocolConfig(nPublic, queries, dummies, ks, index, labelNumbering);
   }
 
   /** The defaults of SPEC.md: 1000 public rows, 1000 queries, dummies on, K = 1, 2, 4, 8. */
@@ -53,19 +70,19 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
   @Override
   public boolean equals(Object o) {
     return o instanceof ProtocolConfig c && c.nPublic == nPublic && c.nQueries == nQueries && c.dummies == dummies
-        && Arrays.equals(c.ks, ks) && c.index == index;
+        && Arrays.equals(c.ks, ks) && c.index == index && c.labelNumbering == labelNumbering;
   }
 
   @Override
   public int hashCode() {
     return Arrays.hashCode(ks) * 31 + Integer.hashCode(nPublic) * 7 + Integer.hashCode(nQueries) + (dummies ? 1 : 0)
-        + index.ordinal() * 13;
+        + index.ordinal() * 13 + labelNumbering.ordinal() * 17;
   }
 
   @Override
   public String toString() {
     return "ProtocolConfig[nPublic=" + nPublic + ", nQueries=" + (nQueries == ALL_QUERIES ? "all" : nQueries)
         + ", dummies=" + dummies + ", ks=" + Arrays.toString(ks) + ", index="
-        + index.cliName() + "]";
+        + index.cliName() + ", labelNumbering=" + labelNumbering.cliName() + "]";
   }
 }

@@ -41,7 +41,8 @@ import java.util.stream.IntStream;
  * r's (when dummies are on); the mechanism's client side releases an embedding of D; it is
  * aligned on the public rows to the server's embedding of [S; P] (when the mechanism asks for
  * it); the K nearest gallery rows of the aligned r (exact, or by the {@link ProtocolConfig#index} chosen),
- * r itself excluded, decide Recall@K.
+ * r itself excluded, decide Recall@K. Labels are numbered as {@link ProtocolConfig#labelNumbering}
+ * says before anything reads them.
  *
  * <p>The server embedding is computed once per (server key, seed) and shared: a cell needing one
  * that is being built waits for that build, while cells needing other ones proceed (see
@@ -76,7 +77,7 @@ public final class ProtocolRunner {
       throw new IllegalArgumentException("nPublic must be <= the train split's " + data.train().size()
           + " rows. Provided value: " + config.nPublic());
     }
-    this.data = data;
+    this.data = config.labelNumbering().apply(data);
     this.config = config;
   }
 
@@ -132,6 +133,11 @@ public final class ProtocolRunner {
 
   private long sharedSeed(long seed) {
     return Seeds.derive(seed, data.name(), "server");
+  }
+
+  /** The client's own seed of a run seed (the stream of a Q shared by every query, SPEC.md §8). */
+  private long clientSeed(long seed) {
+    return Seeds.derive(seed, data.name(), "client");
   }
 
   /** Builds D = [r; P_r; P] for query q (dummies drawn from a stream of (seed, data set, q)). */
@@ -199,7 +205,8 @@ public final class ProtocolRunner {
       ServerSide server = server(mechanism, params, ctx);
       serverMillis = (System.nanoTime() - t0) / 1e6;
       ClientSide client = mechanism.client(
-          new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed)), params);
+          new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed), clientSeed(seed)),
+          params);
       computeQueries(mechanism, params, ctx, server, client, outcomes, log, progress);
     } else {
       for (int i = 0; i < nq; i++) {

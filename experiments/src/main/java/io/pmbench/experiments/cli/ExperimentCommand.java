@@ -92,6 +92,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
           s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(),
           partial[0] == 0 ? "" : "; " + partial[1] + " finished queries of " + partial[0] + " part-done cells kept",
           s.parallel(), s.protocol());
+      err.println("pmbench " + e.name() + ": " + s.settingsLine(grid().sigma != null, grid().alpha != null));
       err.flush();
       Sweep.Outcome outcome;
       Map<CellKey, Long> pendingCells = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.MechanismRegistry;
@@ -65,8 +66,16 @@ public final class GridOptions {
           + "its recall loss is measured by the benchmarks, results are marked IVF). Default: ${DEFAULT-VALUE}.")
   String index;
 
-  @Option(names = "--no-dummies", order = 10, description = "Switch off the dummy queries P_r (on by default).")
-  boolean noDummies;
+  @Option(names = "--dummies", negatable = true, order = 10,
+      description = "Switch the dummy queries P_r on or off. Default: on, except under official-code (its pipeline "
+          + "has none).")
+  Boolean dummies;
+
+  @Option(names = "--label-numbering", paramLabel = "joint|per-split", order = 10,
+      description = "How class ids are numbered: joint (one id per class over both splits) or per-split (each "
+          + "split 0..C-1 on its own, as the official code does). Default: per-split under official-code, joint "
+          + "otherwise.")
+  String labelNumbering;
 
   @Option(names = "--sigma", paramLabel = "S", order = 11,
       description = "Kernel bandwidth sigma. Default: the data set's Table 2 value.")
@@ -139,8 +148,7 @@ public final class GridOptions {
 
   /** Loads the data set and resolves every option; {@code command} names the default folder. */
   GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry) {
-    Preset.parse(preset); // bad options fail before the data set is loaded
-    protocol();
+    protocol(Preset.parse(preset)); // bad options fail before the data set is loaded
     parseSeeds(seeds);
     parallelism();
     Engine.requireAvailable(engine, master);
@@ -156,7 +164,7 @@ public final class GridOptions {
    */
   GridSetup setup(String command, String commandLine, MechanismRegistry registry, FeatureSet data, GitInfo git) {
     Preset p = Preset.parse(preset);
-    ProtocolConfig protocol = protocol();
+    ProtocolConfig protocol = protocol(p);
     List<Long> seedList = parseSeeds(seeds);
     int par = parallelism();
     Preset.Builder builder = p.builder(sigma != null ? sigma : data.defaults().sigma(),
@@ -175,9 +183,17 @@ public final class GridOptions {
         fresh, commandLine, git);
   }
 
-  private ProtocolConfig protocol() {
-    return new ProtocolConfig(nPublic, parseQueries(queries), !noDummies, ks.stream().mapToInt(Integer::intValue)
-        .toArray(), GalleryIndexKind.parse(index));
+  /** The protocol: the preset's dummies and label numbering unless {@code --[no-]dummies} or {@code --label-numbering}. */
+  private ProtocolConfig protocol(Preset p) {
+    LabelNumbering numbering;
+    try {
+      numbering = labelNumbering == null ? p.labelNumbering() : LabelNumbering.parse(labelNumbering);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--label-numbering must be joint or per-split. Provided value: "
+          + labelNumbering, e);
+    }
+    return new ProtocolConfig(nPublic, parseQueries(queries), dummies == null ? p.dummies() : dummies,
+        ks.stream().mapToInt(Integer::intValue).toArray(), GalleryIndexKind.parse(index), numbering);
   }
 
   private int parallelism() {

@@ -79,8 +79,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolConfig one = new ProtocolConfig(s.protocol().nPublic(), 1, s.protocol().dummies(), s.protocol().ks(),
-        s.protocol().index());
+    ProtocolConfig one = s.protocol().withQueries(1);
     ProtocolRunner runner = cells.runner(s.data(), one);
     long seed = s.seeds().get(0);
     Map<String, ServerSide> servers = new ConcurrentHashMap<>();

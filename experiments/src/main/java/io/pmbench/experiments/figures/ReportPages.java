@@ -79,6 +79,7 @@ final class ReportPages {
         List.of("public set P", p.path("nPublic").asText() + " rows drawn from train"),
         List.of("queries", queries),
         List.of("dummy queries P_r", p.path("dummies").asBoolean() ? "on" : "off"),
+        List.of("label numbering", p.path("labelNumbering").asText("joint")),
         List.of("K of Recall@K", p.path("ks").toString()),
         List.of("retrieval index", approximateIndex(v) ? IVF_NOTE : "exact k-NN"),
         List.of("seeds", v.grid("seeds").toString())));

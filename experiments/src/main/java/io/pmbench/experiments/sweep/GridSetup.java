@@ -1,6 +1,7 @@
 package io.pmbench.experiments.sweep;
 
 import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
@@ -72,6 +73,8 @@ public record GridSetup(
    * content SHA-256), preset, δ, protocol and the mechanism parameters. The parameters are
    * recorded at ε = 0.5 and ε = 2 (without ε itself), which captures both every fixed knob and
    * the calibration rule on each side of ε = 1 where {@code paper} switches CLASSIC to ANALYTIC.
+   * The protocol's label numbering is listed when it is not {@code joint} (runs made before it
+   * existed were joint, and their fingerprints stay valid).
    */
   public Map<String, Object> config(Map<String, ?> experimentExtras) {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -86,6 +89,9 @@ public record GridSetup(
     p.put("dummies", protocol.dummies());
     p.put("ks", protocol.ks());
     p.put("index", protocol.index().cliName());
+    if (protocol.labelNumbering() != LabelNumbering.JOINT) {
+      p.put("labelNumbering", protocol.labelNumbering().cliName()); // absent = joint, as in runs made before it
+    }
     m.put("protocol", p);
     m.put("paramsBelowEpsilonOne", withoutEpsilon(params(0.5)));
     m.put("paramsAtEpsilonOneAndAbove", withoutEpsilon(params(2)));
@@ -97,6 +103,23 @@ public record GridSetup(
     Map<String, Object> d = new TreeMap<>(p.describe());
     d.remove("epsilon");
     return d;
+  }
+
+  /**
+   * The run's settings as the first console lines and the report state them: data set and its
+   * σ, α (and whether they are the data set's defaults), preset, label numbering, dummies, client Q.
+   */
+  public String settingsLine(boolean sigmaGiven, boolean alphaGiven) {
+    MechanismParams p = params(0.5);
+    return String.format(java.util.Locale.ROOT,
+        "data set %s; sigma %s%s, alpha %s%s; preset %s; label numbering %s; dummy queries %s; client Q %s",
+        data.name(), fmt(p.sigma()), sigmaGiven ? " (--sigma)" : " (the data set's default)", fmt(p.alpha()),
+        alphaGiven ? " (--alpha)" : " (the data set's default)", preset.cliName(), protocol.labelNumbering().cliName(),
+        protocol.dummies() ? "on" : "off", p.sharedClientQ() ? "one per seed, shared by every query" : "one per query");
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 
   /** Provenance of this run, ended now. */
