@@ -1,7 +1,9 @@
 package io.pmbench.datasets;
 
+import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.datasets.builtin.Omniglot;
 import io.pmbench.datasets.descriptor.Descriptor;
 import io.pmbench.datasets.descriptor.Descriptors;
 import io.pmbench.datasets.synthetic.SyntheticConfig;
@@ -15,6 +17,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -24,7 +27,9 @@ import java.util.stream.Collectors;
  *
  * <p>{@link #standard()} knows:
  * <ul>
- *   <li>{@code fashion-mnist} — the built-in set ({@link FashionMnist});
+ *   <li>{@code fashion-mnist} — the built-in default set ({@link FashionMnist});
+ *   <li>{@code omniglot} — a built-in class-disjoint set ({@link Omniglot}; σ, α borrowed from
+ *       CUB-200-2011's Table 2: Omniglot is not in the paper);
  *   <li>{@code cub200}, {@code cars196}, {@code cifar100} — the descriptors shipped with pmbench
  *       for features the user supplies under {@code --data-dir} ({@link Descriptors#BUILT_IN});
  *   <li>{@code PATH.json}, {@code PATH.yaml}, {@code PATH.yml} — a data-set descriptor file
@@ -54,11 +59,33 @@ public final class DatasetRegistry {
     }
   }
 
+  /**
+   * A data set carried inside the jar without a descriptor, as listings show it.
+   *
+   * @param name the registry name
+   * @param title one line on what it holds
+   * @param defaults its σ and α
+   * @param defaultsSource where σ and α come from
+   * @param location where its files are (a classpath folder)
+   */
+  public record BuiltIn(String name, String title, DatasetDefaults defaults, String defaultsSource, String location) {
+    public BuiltIn {
+      Objects.requireNonNull(defaults, "defaults");
+      for (String text : new String[] {name, title, defaultsSource, location}) {
+        if (text == null || text.isBlank()) {
+          throw new IllegalArgumentException("built-in data-set texts must be non-blank. Provided value: " + text);
+        }
+      }
+    }
+  }
+
   /** How a descriptor file is named in a spec, for help and error messages. */
   public static final String DESCRIPTOR_USAGE = "FILE.yaml|FILE.json (a data-set descriptor)";
 
   private static final DatasetRegistry STANDARD = builder()
       .add(FashionMnist.NAME, FashionMnist.NAME, new DescriptorEntry(FashionMnist.NAME))
+      .add(Omniglot.NAME, Omniglot.NAME, new BuiltInEntry(new BuiltIn(Omniglot.NAME, Omniglot.TITLE,
+          Omniglot.defaults(), Omniglot.DEFAULTS_SOURCE, "classpath:" + Omniglot.RESOURCE_DIR), Omniglot::load))
       .add("cub200", "cub200", new DescriptorEntry("cub200"))
       .add("cars196", "cars196", new DescriptorEntry("cars196"))
       .add("cifar100", "cifar100", new DescriptorEntry("cifar100"))
@@ -142,6 +169,32 @@ public final class DatasetRegistry {
   public Optional<Descriptor> descriptor(String name) {
     Entry e = entries.get(name);
     return e != null && e.loader() instanceof DescriptorEntry d ? Optional.of(Descriptors.builtIn(d.name)) : Optional.empty();
+  }
+
+  /** The built-in set behind a registered name, when it has no descriptor (Omniglot). */
+  public Optional<BuiltIn> builtIn(String name) {
+    Entry e = entries.get(name);
+    return e != null && e.loader() instanceof BuiltInEntry b ? Optional.of(b.info) : Optional.empty();
+  }
+
+  /** A set built into the jar without a descriptor: no argument, and {@code --data-dir} plays no part. */
+  private static final class BuiltInEntry implements DatasetLoader {
+    private final BuiltIn info;
+    private final Supplier<FeatureSet> loader;
+
+    BuiltInEntry(BuiltIn info, Supplier<FeatureSet> loader) {
+      this.info = info;
+      this.loader = loader;
+    }
+
+    @Override
+    public FeatureSet load(String argument) {
+      if (!argument.isEmpty()) {
+        throw new IllegalArgumentException(info.name() + " takes no argument (it is built in). Provided value: "
+            + argument);
+      }
+      return loader.get();
+    }
   }
 
   /**

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.InvalidDataException;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.datasets.builtin.Omniglot;
 import io.pmbench.datasets.format.IdxFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,10 +30,10 @@ class DatasetRegistryTest {
   void load_unknownName_listsKnownNamesSorted() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load("cifar-100"));
     assertTrue(e.getMessage().startsWith("data set must be one of cars196, cifar100, csv:TRAIN.csv,TEST.csv, cub200, "
-        + "fashion-mnist, idx:DIR, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, synthetic["), e.getMessage());
+        + "fashion-mnist, idx:DIR, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, omniglot, synthetic["), e.getMessage());
     assertTrue(e.getMessage().endsWith("or FILE.yaml|FILE.json (a data-set descriptor). Provided value: cifar-100"),
         e.getMessage());
-    assertEquals(List.of("cars196", "cifar100", "csv", "cub200", "fashion-mnist", "idx", "npy", "synthetic"),
+    assertEquals(List.of("cars196", "cifar100", "csv", "cub200", "fashion-mnist", "idx", "npy", "omniglot", "synthetic"),
         List.copyOf(Datasets.names()));
   }
 
@@ -43,6 +45,28 @@ class DatasetRegistryTest {
   @Test
   void load_fashionMnistWithArgument_isRejected() {
     assertThrows(IllegalArgumentException.class, () -> Datasets.load("fashion-mnist:x"));
+  }
+
+  @Test
+  void load_omniglot_returnsTheCachedBuiltInSetWhateverTheDataDir() {
+    assertSame(Omniglot.load(), Datasets.load("omniglot"));
+    assertSame(Omniglot.load(), Datasets.load("omniglot", LoadOptions.dataDir(dir)));
+  }
+
+  @Test
+  void load_omniglotWithArgument_isRejected() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load("omniglot:x"));
+    assertEquals("omniglot takes no argument (it is built in). Provided value: x", e.getMessage());
+  }
+
+  @Test
+  void builtIn_omniglot_saysItsDefaultsAreBorrowedFromCub200() {
+    DatasetRegistry.BuiltIn b = DatasetRegistry.standard().builtIn("omniglot").orElseThrow();
+
+    assertEquals(new DatasetDefaults(5, 0.5), b.defaults());
+    assertEquals("σ, α borrowed from CUB-200-2011's Table 2: Omniglot is not in the paper", b.defaultsSource());
+    assertTrue(DatasetRegistry.standard().descriptor("omniglot").isEmpty());
+    assertTrue(DatasetRegistry.standard().builtIn("fashion-mnist").isEmpty(), "fashion-mnist has a descriptor");
   }
 
   @Test

@@ -5,7 +5,6 @@ import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.InvalidDataException;
 import io.pmbench.datasets.assembly.TableTwo;
 import io.pmbench.datasets.descriptor.Descriptors;
-import java.lang.ref.SoftReference;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,7 +48,7 @@ public final class FashionMnist {
       TEST_IMAGES, "cc1d090a38ace84dfa1aa66e3ada7c336ef481a96936906477e6dd344da56eaa",
       TEST_LABELS, "8d3605d196f4be44669e46906da9733c8131fef761fdbfec72c424d5222f1a05");
 
-  private static SoftReference<FeatureSet> cache = new SoftReference<>(null);
+  private static final SoftCache CACHE = new SoftCache(FashionMnist::loadUncached);
 
   private FashionMnist() {}
 
@@ -59,13 +58,8 @@ public final class FashionMnist {
   }
 
   /** The built-in set, loaded once per JVM (about a second) and then shared. */
-  public static synchronized FeatureSet load() {
-    FeatureSet set = cache.get();
-    if (set == null) {
-      set = loadUncached();
-      cache = new SoftReference<>(set);
-    }
-    return set;
+  public static FeatureSet load() {
+    return CACHE.get();
   }
 
   /**

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.datasets.format.Checksums;
@@ -45,18 +44,7 @@ class FashionMnistTest {
   @Test
   void load_builtIn_everyRowHasUnitNormAndNonNegativePixels() {
     FeatureSet s = FashionMnist.load();
-    for (LabelledSet split : new LabelledSet[] {s.train(), s.test()}) {
-      FeatureMatrix x = split.features();
-      for (int r = 0; r < x.rows(); r++) {
-        double norm = 0;
-        for (int c = 0; c < x.cols(); c++) {
-          float v = x.get(r, c);
-          assertTrue(v >= 0, "pixel must be >= 0");
-          norm += (double) v * v;
-        }
-        assertEquals(1.0, norm, 1e-5, "row " + r);
-      }
-    }
+    BuiltInAssertions.assertUnitNormNonNegativeRows(s, "pixel");
   }
 
   @Test

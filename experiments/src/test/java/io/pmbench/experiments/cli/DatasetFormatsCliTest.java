@@ -178,6 +178,9 @@ class DatasetFormatsCliTest {
     assertTrue(o.out().contains("cub200/features.npz -- not found (no --data-dir given"), o.out());
     assertTrue(o.out().contains("fashion-mnist  found"), o.out());
     assertTrue(o.out().contains("npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y"), o.out());
+    assertTrue(o.out().contains("\n  omniglot       found    sigma=5.0 alpha=0.5  Omniglot"), o.out());
+    assertTrue(o.out().contains("σ, α borrowed from CUB-200-2011's Table 2: Omniglot is not in the paper"), o.out());
+    assertFalse(o.out().substring(o.out().indexOf("Other data")).contains("omniglot"), "listed once:\n" + o.out());
   }
 
   @Test
