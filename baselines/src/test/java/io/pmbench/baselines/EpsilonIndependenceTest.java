@@ -79,7 +79,8 @@ class EpsilonIndependenceTest {
     // The converse: a mechanism whose claim is differential privacy must be recomputed at each
     // epsilon. Fails if a private mechanism were marked epsilon-free by mistake.
     MechanismRegistry registry = MechanismRegistry.discover();
-    for (String name : List.of("privatemail", "privatemail-v1", "dp-dsne", "private-pca", "private-rp")) {
+    for (String name : List.of("privatemail", "privatemail-v1", "dp-dsne", "private-pca", "private-rp", "public-pca",
+        "shuffled-labels")) {
       assertTrue(registry.get(name).readsEpsilon(), name);
     }
   }

@@ -17,14 +17,14 @@ import org.ejml.dense.row.decomposition.hessenberg.TridiagonalDecompositionHouse
  * decomposition that accumulates every rotation. Each vector's sign is fixed so that its entry of
  * largest magnitude is positive.
  */
-final class TopEigenvectors {
+public final class TopEigenvectors {
   private static final double EPS = Math.ulp(1.0);
   private static final int INVERSE_ITERATIONS = 3;
 
   private TopEigenvectors() {}
 
   /** The eigenvectors of the k largest eigenvalues of {@code symmetric} (not modified), row-major d × k. */
-  static double[] of(DMatrixRMaj symmetric, int k) {
+  public static double[] of(DMatrixRMaj symmetric, int k) {
     int d = symmetric.numRows;
     if (k < 1 || k > d) {
       throw new IllegalArgumentException("k must be in [1, d] (d = " + d + "). Provided value: " + k);

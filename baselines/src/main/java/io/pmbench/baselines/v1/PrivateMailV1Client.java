@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -131,6 +132,12 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
     double[] noisy = f.clone();
     p.noiseSampler().laplace(scale, sens, noisy.length).addTo(noisy, rng);
     return new Step(f, noisy, sens, scale);
+  }
+
+  /** The Laplace scale comes from the sensitivity mode, not from the run's Gaussian calibration. */
+  @Override
+  public Optional<String> ownNoiseRule() {
+    return Optional.of(settings.mode() + " (Laplace)");
   }
 
   /** One stage per noisy iteration, each claimed pure ε₀-DP (composed to the run's ε). */

@@ -8,12 +8,13 @@ import java.util.SplittableRandom;
 
 /**
  * A small client data set D = [r; P_r; P] of random unit rows (labels i mod C) and the matching
- * {@link ClientView} (P = rows publicOffset..n−1), as the protocol runner builds them.
+ * {@link ClientView} (P = rows publicOffset..n−1), as the protocol runner builds them (also used by
+ * the public-pca tests).
  */
-final class PcaTestData {
+public final class PcaTestData {
   private PcaTestData() {}
 
-  static ClientData clientData(int n, int d, int publicOffset, int classes, long seed) {
+  public static ClientData clientData(int n, int d, int publicOffset, int classes, long seed) {
     double[] x = Neighbours.unitRows(n, d, new SplittableRandom(seed));
     float[] f = new float[n * d];
     int[] y = new int[n];
@@ -26,7 +27,7 @@ final class PcaTestData {
     return new ClientData(new FeatureMatrix(f, n, d), y, publicOffset);
   }
 
-  static ClientView view(ClientData data, int classes) {
+  public static ClientView view(ClientData data, int classes) {
     int n = data.size();
     int m = data.publicOffset();
     int[] rows = new int[n - m];

@@ -1,6 +1,7 @@
 package io.pmbench.core.mechanism;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -26,4 +27,14 @@ public interface Auditable {
    * {@link IllegalArgumentException} naming the known ones.
    */
   AuditStage auditStage(String stage, ClientData data, SplittableRandom internal);
+
+  /**
+   * The name of the rule the stages' noise scale follows when it is not the run's Gaussian
+   * {@link io.pmbench.core.privacy.NoiseCalibration} (e.g. privatemail-v1's Laplace scale from its
+   * own sensitivity mode); empty, the default, when the stages are calibrated by the run's
+   * calibration. {@code pmbench audit} labels its rows with it.
+   */
+  default Optional<String> ownNoiseRule() {
+    return Optional.empty();
+  }
 }

@@ -2,7 +2,10 @@ package io.pmbench.core.mechanisms;
 
 import io.pmbench.core.mechanism.MechanismModule;
 
-/** Registers the mechanisms that ship with core: features, smlq, privatemail, label-only, random. */
+/**
+ * Registers the mechanisms that ship with core: features, smlq, privatemail, label-only,
+ * shuffled-labels, random.
+ */
 public final class CoreMechanismsModule extends MechanismModule {
   @Override
   protected void configure() {
@@ -10,6 +13,7 @@ public final class CoreMechanismsModule extends MechanismModule {
     register("smlq", SmlqMechanism.class);
     register("privatemail", PrivateMailMechanism.class);
     register("label-only", LabelOnlyMechanism.class);
+    register("shuffled-labels", ShuffledLabelsMechanism.class);
     register("random", RandomMechanism.class);
   }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /** {@link MechanismRegistry}: discovery through ServiceLoader + Guice MapBinder, loud name clashes. */
 class MechanismRegistryTest {
-  private static final List<String> CORE = List.of("features", "label-only", "privatemail", "random", "smlq");
+  private static final List<String> CORE = List.of("features", "label-only", "privatemail", "random",
+      "shuffled-labels", "smlq");
 
   /** A do-nothing mechanism whose name is set by the subclass. */
   abstract static class Stub implements EmbeddingMechanism {

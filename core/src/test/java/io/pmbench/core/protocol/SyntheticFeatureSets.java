@@ -15,10 +15,10 @@ import java.util.SplittableRandom;
  * Labels are balanced (row i has class i mod C). Everything is derived from {@code seed} by
  * {@link Seeds}.
  */
-final class SyntheticFeatureSets {
+public final class SyntheticFeatureSets {
   private SyntheticFeatureSets() {}
 
-  static FeatureSet clustered(long seed, int classes, int dim, int trainRows, int testRows, double spread) {
+  public static FeatureSet clustered(long seed, int classes, int dim, int trainRows, int testRows, double spread) {
     SplittableRandom rng = Seeds.stream(seed, "synthetic", "centres");
     double[][] centres = new double[classes][dim];
     for (double[] c : centres) {

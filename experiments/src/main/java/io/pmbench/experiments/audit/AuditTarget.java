@@ -43,20 +43,40 @@ public final class AuditTarget {
   }
 
   /**
-   * One target per stage the mechanism's client side opens, in release order; fails naming the
-   * mechanism when its client side does not implement {@link Auditable} or opens no stage.
+   * One target per stage the mechanism's client side opens, in release order, labelled with the
+   * mechanism's own noise rule ({@link Auditable#ownNoiseRule}) or else {@code calibration}; fails
+   * naming the mechanism when its client side does not implement {@link Auditable} or opens no
+   * stage.
    */
   static List<AuditTarget> stages(EmbeddingMechanism mechanism, MechanismParams params, String calibration,
       AuditSettings s) {
     SplittableRandom rng = Seeds.stream(s.seed(), "audit", mechanism.name(), "public");
     AuditData publicPart = AuditData.random(s.n(), s.d(), s.c(), s.privateRows(), rng);
-    ClientSide side = mechanism.client(view(publicPart, s, rng), params);
-    if (!(side instanceof Auditable a) || a.auditStages().isEmpty()) {
+    Auditable a = auditable(mechanism, params, publicPart, s, rng);
+    if (a == null) {
       throw new IllegalArgumentException("mechanism " + mechanism.name() + " opens no noisy stage to audit at "
           + params.describe() + " (its client side must implement Auditable). Provided value: " + mechanism.name());
     }
-    return a.auditStages().stream().map(st -> new AuditTarget(mechanism, params, calibration, st, s, publicPart, a))
+    String label = a.ownNoiseRule().orElse(calibration);
+    return a.auditStages().stream().map(st -> new AuditTarget(mechanism, params, label, st, s, publicPart, a))
         .toList();
+  }
+
+  /**
+   * Whether the mechanism's client side, built on the audit's public set at {@code params}, opens
+   * at least one noisy stage (the test {@link #stages} applies, without building targets).
+   */
+  static boolean opensStages(EmbeddingMechanism mechanism, MechanismParams params, AuditSettings s) {
+    SplittableRandom rng = Seeds.stream(s.seed(), "audit", mechanism.name(), "public");
+    AuditData publicPart = AuditData.random(s.n(), s.d(), s.c(), s.privateRows(), rng);
+    return auditable(mechanism, params, publicPart, s, rng) != null;
+  }
+
+  /** The client side built on {@code publicPart} if it is {@link Auditable} with a stage, else null. */
+  private static Auditable auditable(EmbeddingMechanism mechanism, MechanismParams params, AuditData publicPart,
+      AuditSettings s, SplittableRandom rng) {
+    ClientSide side = mechanism.client(view(publicPart, s, rng), params);
+    return side instanceof Auditable a && !a.auditStages().isEmpty() ? a : null;
   }
 
   private static ClientView view(AuditData publicPart, AuditSettings s, SplittableRandom rng) {

@@ -11,31 +11,45 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The audit targets of every private mechanism, taken from the registry: {@code privatemail}
- * under each calibration (CLASSIC — only at ε &lt; 1, where it is valid, SPEC.md §9 — ANALYTIC,
- * OFFICIAL_CODE), {@code private-rp}, {@code private-pca}, {@code dp-dsne} under the settings'
+ * The audit targets, discovered in the registry: every mechanism that reads ε (a mechanism claiming
+ * differential privacy must, {@link EmbeddingMechanism#readsEpsilon}) and whose client side, built
+ * on the audit's small public set, opens at least one noisy stage ({@link io.pmbench.core.mechanism.Auditable}),
+ * in the registry's (name) order; one target per stage. Each is audited under the settings'
  * preset's calibration at ε ({@link Preset#calibrationFor}: {@code paper} CLASSIC below ε = 1 and
- * ANALYTIC from 1, {@code corrected} ANALYTIC, {@code official-code} OFFICIAL_CODE), and
- * {@code privatemail-v1}; one target per noisy stage the mechanism opens ({@link io.pmbench.core.mechanism.Auditable}).
- * Parameters are the settings' preset's (its kernels, renormalisation and M_ii; SPEC.md §8) at the
- * settings' σ, α, k and noise sampler, with each mechanism's default options.
+ * ANALYTIC from 1, {@code corrected} ANALYTIC, {@code official-code} OFFICIAL_CODE), labelled with
+ * the mechanism's own noise rule where it has one (privatemail-v1's Laplace scale). One special
+ * case is kept by name, because it is a choice of the report rather than a property of the
+ * mechanism: {@code privatemail}, the paper's subject, is audited under every calibration (CLASSIC
+ * only at ε &lt; 1, where it is valid, SPEC.md §9). Parameters are the settings' preset's (its
+ * kernels, renormalisation and M_ii; SPEC.md §8) at the settings' σ, α, k and noise sampler, with
+ * each mechanism's default options.
  */
 public final class Targets {
-  /** The mechanisms {@code pmbench audit} covers, in table order. */
-  public static final List<String> MECHANISMS = List.of("privatemail", "private-rp", "private-pca", "dp-dsne",
-      "privatemail-v1");
+  /** The mechanism audited under every calibration (see the class comment). */
+  static final String EVERY_CALIBRATION = "privatemail";
 
   private Targets() {}
 
-  /** Every target of one mechanism; an unknown name fails listing the known ones. */
+  /** The names of the mechanisms {@code pmbench audit} covers at these settings, sorted. */
+  public static List<String> mechanisms(AuditSettings s) {
+    MechanismRegistry registry = MechanismRegistry.discover();
+    return registry.names().stream().filter(n -> audited(registry.get(n), s)).toList();
+  }
+
+  private static boolean audited(EmbeddingMechanism m, AuditSettings s) {
+    return m.readsEpsilon() && AuditTarget.opensStages(m, params(s, s.preset().calibrationFor(s.epsilon())), s);
+  }
+
+  /** Every target of one mechanism; a name that is not audited fails listing the audited ones. */
   public static List<AuditTarget> of(String mechanism, AuditSettings s) {
-    if (!MECHANISMS.contains(mechanism)) {
-      throw new IllegalArgumentException("--mechanism must be one of " + String.join(", ", MECHANISMS)
-          + " (the private mechanisms). Provided value: " + mechanism);
+    MechanismRegistry registry = MechanismRegistry.discover();
+    if (!registry.names().contains(mechanism) || !audited(registry.get(mechanism), s)) {
+      throw new IllegalArgumentException("--mechanism must be one of " + String.join(", ", mechanisms(s))
+          + " (the private mechanisms that open noisy stages to audit). Provided value: " + mechanism);
     }
-    EmbeddingMechanism m = MechanismRegistry.discover().get(mechanism);
+    EmbeddingMechanism m = registry.get(mechanism);
     List<NoiseCalibration> calibrations = new ArrayList<>();
-    if (mechanism.equals("privatemail")) {
+    if (mechanism.equals(EVERY_CALIBRATION)) {
       for (NoiseCalibration c : NoiseCalibration.values()) {
         if (c != NoiseCalibration.CLASSIC || s.epsilon() < 1) {
           calibrations.add(c);
@@ -46,9 +60,7 @@ public final class Targets {
     }
     List<AuditTarget> out = new ArrayList<>();
     for (NoiseCalibration c : calibrations) {
-      MechanismParams p = params(s, c);
-      String label = mechanism.equals("privatemail-v1") ? "APPENDIX_B (Laplace)" : c.name();
-      out.addAll(AuditTarget.stages(m, p, label, s));
+      out.addAll(AuditTarget.stages(m, params(s, c), c.name(), s));
     }
     return out;
   }

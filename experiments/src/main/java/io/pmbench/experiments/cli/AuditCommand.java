@@ -32,8 +32,8 @@ public final class AuditCommand implements Callable<Integer> {
   CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--mechanism", split = ",", paramLabel = "NAME",
-      description = "Comma list of private mechanisms, or 'all': privatemail, private-rp, private-pca, dp-dsne,"
-          + " privatemail-v1. Default: all.")
+      description = "Comma list of private mechanisms, or 'all': every registered mechanism that reads epsilon and"
+          + " opens noisy stages to audit (e.g. privatemail, private-rp, private-pca, public-pca). Default: all.")
   List<String> mechanisms = List.of("all");
 
   @Option(names = {"--epsilon", "-e"}, defaultValue = "0.1", description = "Claimed epsilon. Default: ${DEFAULT-VALUE}.")
@@ -83,7 +83,8 @@ public final class AuditCommand implements Callable<Integer> {
     if (sampler != null) {
       s = s.withSampler(NoiseSampler.parse(sampler));
     }
-    List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.MECHANISMS : mechanisms;
+    List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.mechanisms(s)
+        : mechanisms;
     List<AuditRow> rows = AuditFolder.run(out, s, names, r -> {
       o.println(r.summary());
       o.flush();

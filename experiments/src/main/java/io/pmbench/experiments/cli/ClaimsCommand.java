@@ -95,11 +95,11 @@ public final class ClaimsCommand extends ExperimentCommand {
    */
   private void audit(GridSetup s, PrintWriter err) throws IOException {
     List<String> names = RunCommand.names(mechanisms, s.registry());
-    List<String> audited = Targets.MECHANISMS.stream().filter(m -> m.equals("privatemail") || names.contains(m))
-        .toList();
     double eps = Fig6.REFERENCE_EPSILON;
     AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
         .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(auditTrials);
+    List<String> audited = Targets.mechanisms(settings).stream()
+        .filter(m -> m.equals("privatemail") || names.contains(m)).toList();
     Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
     List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), r -> {
       err.println("pmbench audit: " + r.summary());

@@ -25,7 +25,7 @@ class AuditSettingsTest {
   void trialsFor_dpDsneUnderSecureSampler_cappedAndOthersNot() {
     // fails if dp-dsne's stage is not heavy (its secure audit then takes ten minutes) or another is
     AuditSettings secure = AuditSettings.defaults(1, Preset.PAPER).withSampler(NoiseSampler.SECURE);
-    for (String m : Targets.MECHANISMS) {
+    for (String m : Targets.mechanisms(secure)) {
       for (AuditTarget t : Targets.of(m, secure)) {
         AuditStage st = t.stage(t.randomData(new java.util.SplittableRandom(1)));
         assertEquals(m.equals("dp-dsne") ? AuditSettings.SECURE_HEAVY_TRIALS : secure.trials(), secure.trialsFor(st),

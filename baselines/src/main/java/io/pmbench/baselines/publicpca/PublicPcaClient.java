@@ -1,0 +1,102 @@
+package io.pmbench.baselines.publicpca;
+
+import io.pmbench.core.mechanism.AuditStage;
+import io.pmbench.core.mechanism.Auditable;
+import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientRelease;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The client side of public-pca ({@link PublicPcaMechanism}): per query, (D − 1·μ)·V for every
+ * row of D (rows clipped to norm ≤ 1), plus N iid N(0, s²) with s = Calibrate(1) at the run's
+ * (ε, δ). The basis is public and shared with the server; all randomness is the noise.
+ */
+final class PublicPcaClient implements ClientSide, Auditable {
+  /** The name of the audited stage. */
+  static final String AUDIT_STAGE = "projection (D-mu)*V + N";
+
+  /** The ℓ2 sensitivity of the projection under add/remove-one-row neighbours with zero padding. */
+  static final double SENSITIVITY = 1.0;
+
+  private final PublicBasis basis;
+  private final MechanismParams p;
+  private final double noiseScale;
+
+  PublicPcaClient(PublicBasis basis, MechanismParams p) {
+    this.basis = basis;
+    this.p = p;
+    this.noiseScale = p.calibration().sigma(SENSITIVITY, p.epsilon(), p.delta());
+  }
+
+  PublicBasis basis() {
+    return basis;
+  }
+
+  double noiseScale() {
+    return noiseScale;
+  }
+
+  /** The release before post-processing: (D − μ)·V and the noisy copy (package-visible for tests). */
+  record Release(double[] projected, double[] noisy, double noiseScale) {}
+
+  Release release(ClientData data, SplittableRandom rng) {
+    double[] projected = basis.project(data.rows());
+    double[] noisy = projected.clone();
+    NoiseSource noise = p.noiseSampler().gaussian(noiseScale, SENSITIVITY, noisy.length);
+    noise.addTo(noisy, rng);
+    return new Release(projected, noisy, noise.scale());
+  }
+
+  @Override
+  public ClientRelease embed(ClientData data, SplittableRandom rng) {
+    Release r = release(data, rng);
+    return new ClientRelease(new Embedding(r.noisy(), data.size(), basis.dims()), claim(r.noiseScale()),
+        Map.of("sensitivity", SENSITIVITY, "dims", (double) basis.dims()));
+  }
+
+  /** The one noisy stage, the projection. */
+  @Override
+  public List<String> auditStages() {
+    return List.of(AUDIT_STAGE);
+  }
+
+  /**
+   * f(D) = (D − μ)·V (rows clipped), Δ = 1 in ℓ2, and {@link #embed}'s release; μ and V come
+   * from P alone, so {@code internal} is unused.
+   */
+  @Override
+  public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
+    if (!auditStages().contains(stage)) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+    return new AuditStage(stage, basis.project(data.rows()), SENSITIVITY, AuditStage.Norm.L2, noiseScale,
+        p.epsilon(), p.delta(), 1, noise -> release(data, noise).noisy(), "release (D-mu)*V + N with mu, V from P ("
+            + p.calibration() + " noise, dims=" + basis.dims() + ")");
+  }
+
+  private PrivacyClaim claim(double scale) {
+    List<String> caveats = new ArrayList<>();
+    caveats.add("mu and V (top-" + basis.dims() + " right singular vectors of the centred public rows) are computed"
+        + " from P alone and are public; rows of D are clipped to L2 norm <= 1");
+    caveats.add("sensitivity 1 holds for add/remove-one-row neighbours with zero-row padding (the outputs differ by"
+        + " z*V); under replace-one neighbours it would be 2, which this noise does not cover");
+    Guarantee g = Guarantee.APPROXIMATE_DP;
+    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
+      g = Guarantee.NOT_DP;
+      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
+          + " stated epsilon");
+    }
+    return new PrivacyClaim(g, p.epsilon(), p.delta(), SENSITIVITY, scale, p.calibration().name(),
+        PrivacyClaim.ADD_REMOVE_ROW, "P, its mean mu and the basis V; dims; labels are not used", caveats);
+  }
+}
