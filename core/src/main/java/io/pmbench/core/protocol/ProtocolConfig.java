@@ -52,6 +52,11 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
     this(nPublic, nQueries, dummies, ks, GalleryIndexKind.EXACT);
   }
 
+  /** A copy with another label numbering. */
+  public ProtocolConfig withLabelNumbering(LabelNumbering numbering) {
+    return new ProtocolConfig(nPublic, nQueries, dummies, ks, index, numbering);
+  }
+
   /** A copy with another query count (e.g. one query for a figure of one query). */
   public ProtocolConfig withQueries(int queries) {
     return new ProtocolConfig(nPublic, queries, dummies, ks, index, labelNumbering);

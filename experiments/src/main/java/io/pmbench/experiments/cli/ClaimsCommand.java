@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
@@ -34,6 +35,8 @@ import picocli.CommandLine.Option;
         "paper and per audited stage, reproduced / not reproduced / cannot test here, with the numbers behind it."})
 public final class ClaimsCommand extends ExperimentCommand {
   private static final String AUDIT = "audit";
+  /** The part that reruns the label-reading mechanisms at the reference ε under the other label numbering. */
+  static final String IDS = Claims.IDS_PART;
 
   @CommandLine.Mixin
   GridOptions grid;
@@ -46,9 +49,11 @@ public final class ClaimsCommand extends ExperimentCommand {
       order = 4, description = "fig6 epsilon values. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
 
-  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,audit", split = ",", paramLabel = "NAME", order = 30,
-      description = "Which parts to compute (the claims of a part not computed are 'cannot test here'); 'audit' "
-          + "runs pmbench audit on the run's private mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,ids,audit", split = ",", paramLabel = "NAME",
+      order = 30, description = "Which parts to compute (the claims of a part not computed are 'cannot test here'); "
+          + "'ids' reruns the label-reading mechanisms (smlq, privatemail, label-only, shuffled-labels, random) at "
+          + "epsilon 0.1 under the other label numbering into DIR/ids; 'audit' runs pmbench audit on the run's private "
+          + "mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
   List<String> parts;
 
   @Option(names = "--audit-trials", defaultValue = "20000", paramLabel = "N", order = 31,
@@ -74,14 +79,14 @@ public final class ClaimsCommand extends ExperimentCommand {
   @Override
   List<Experiment> experiments(GridSetup s) {
     List<Experiment> todo = new ArrayList<>();
-    for (String p : parts.stream().filter(p -> !p.equals(AUDIT)).toList()) {
+    for (String p : parts.stream().filter(p -> !p.equals(AUDIT) && !p.equals(IDS)).toList()) {
       todo.add(switch (p) {
         case "fig3" -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, Fig6.REFERENCE_EPSILON);
         case "fig5" -> new Fig5(List.of("smlq", "privatemail"), Fig6.REFERENCE_EPSILON);
         case "fig6" -> new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, false);
         case "fig7" -> new Fig7(Fig7.DEFAULT_EPSILONS);
-        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, audit. Provided value: "
-            + p);
+        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, ids, audit. "
+            + "Provided value: " + p);
       });
     }
     todo.add(new Claims());
@@ -108,6 +113,19 @@ public final class ClaimsCommand extends ExperimentCommand {
     AuditReport.writePage(dir, rows, AuditFolder.command(settings, audited, dir));
   }
 
+  /** The {@code ids} part: fig6 at the reference ε for the registered label-reading mechanisms. */
+  private static Fig6 idsPart(GridSetup s) {
+    List<String> names = Claims.IDS_MECHANISMS.stream().filter(s.registry().names()::contains).toList();
+    return new Fig6(names, List.of(Fig6.REFERENCE_EPSILON), false);
+  }
+
+  /** The run's setup under the other label numbering, into DIR/ids. */
+  private static GridSetup idsSetup(GridSetup s) {
+    LabelNumbering other = s.protocol().labelNumbering() == LabelNumbering.JOINT ? LabelNumbering.PER_SPLIT
+        : LabelNumbering.JOINT;
+    return s.withProtocol(s.protocol().withLabelNumbering(other)).withOut(s.out().resolve(IDS));
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
@@ -126,6 +144,9 @@ public final class ClaimsCommand extends ExperimentCommand {
     List<Experiment> figures = all.subList(0, all.size() - 1);
     for (Experiment e : figures) {
       execute(e, s.withOut(s.out().resolve(e.name())), err);
+    }
+    if (parts.contains(IDS)) {
+      execute(idsPart(s), idsSetup(s), err);
     }
     Path dir = execute(all.get(all.size() - 1), s, err);
     out.println(Reports.render(dir));

@@ -28,6 +28,14 @@ import java.util.Optional;
 public final class Claims implements Experiment {
   /** Sub-directories holding the figure runs. */
   public static final List<String> PARTS = List.of("fig3", "fig5", "fig6", "fig7");
+  /**
+   * The sub-directory of the run's label-reading mechanisms at the reference ε under the other
+   * label numbering (SPEC.md §8): the "label ids collide" claim pairs it with fig6.
+   */
+  public static final String IDS_PART = "ids";
+  /** The mechanisms whose release reads the labels' ids (L_Y), and the chance control, for the ids part. */
+  public static final List<String> IDS_MECHANISMS = List.of("smlq", "privatemail", "label-only", "shuffled-labels",
+      "random");
   public static final String REPRODUCED = "reproduced";
   public static final String NOT_REPRODUCED = "not reproduced";
   public static final String CANNOT_TEST = "cannot test here";

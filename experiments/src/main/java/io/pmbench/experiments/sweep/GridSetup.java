@@ -57,6 +57,12 @@ public record GridSetup(
         commandLine, git);
   }
 
+  /** The same setup under another protocol (e.g. the other label numbering, for the claims' {@code ids} part). */
+  public GridSetup withProtocol(ProtocolConfig other) {
+    return new GridSetup(datasetSpec, data, preset, params, delta, other, seeds, registry, out, parallel, fresh,
+        commandLine, git);
+  }
+
   /** The parameters at ε (the preset's calibration rule applies per ε unless forced). */
   public MechanismParams params(double epsilon) {
     return params.build(epsilon, delta);
