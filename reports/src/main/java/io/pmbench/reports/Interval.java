@@ -5,8 +5,8 @@ package io.pmbench.reports;
  *
  * <p>For Recall@K of one seed, {@code mean} is the fraction of queries with a relevant item in
  * the top K and {@code [low, high]} its Wilson interval ({@link Intervals#wilson}); aggregated
- * over seeds it is the mean over seeds with a Student-t interval ({@link
- * Intervals#meanInterval}).
+ * over seeds it is the mean over all queries of all seeds with its two-level bootstrap interval
+ * ({@link Bootstrap}, {@link BootstrapInterval#interval()}).
  *
  * @param mean the point estimate
  * @param low lower end of the interval
@@ -28,16 +28,5 @@ public record Interval(double mean, double low, double high) {
   /** {@code high - low}. */
   public double width() {
     return high - low;
-  }
-
-  /**
-   * This interval with both ends clipped to [0, 1], for quantities that are proportions. Clipping
-   * never removes a proportion's true value from the interval, so coverage is unchanged.
-   *
-   * @throws IllegalArgumentException if {@code mean} itself is outside [0, 1]
-   */
-  public Interval clippedToUnit() {
-    Checks.unitInterval(mean, "mean");
-    return new Interval(mean, Math.max(0.0, low), Math.min(1.0, high));
   }
 }

@@ -47,7 +47,9 @@ public final class ResultsTable {
   public static final String SEEDS = "seeds";
   /** Per-seed table: queries of the seed; aggregate table: queries summed over seeds. */
   public static final String QUERIES = "queries";
-  /** Aggregate table: what the Recall@K interval is over ("t over 3 seeds", "Wilson ..."). */
+  /** Aggregate table: queries of each seed, missing when the seeds differ in it. */
+  public static final String QUERIES_PER_SEED = "queries/seed";
+  /** Aggregate table: how the Recall@K interval is made ({@link Bootstrap#METHOD}). */
   public static final String INTERVAL = "interval";
   public static final String MS_PER_QUERY = "ms/query";
   public static final String SERVER_SECONDS = "server s";
@@ -61,6 +63,8 @@ public final class ResultsTable {
 
   private static final Pattern RECALL_COLUMN = Pattern.compile("R@(\\d+)");
   private static final String MISSING = "-";
+  /** Console header of the aggregate table's sample size. */
+  private static final String SAMPLE = "seeds × queries";
 
   private ResultsTable() {}
 
@@ -129,9 +133,12 @@ public final class ResultsTable {
    * over its seeds:
    *
    * <ul>
-   *   <li>{@code R@K}: mean over seeds of the per-seed Recall@K; {@code R@K lo/hi}: with two or
-   *       more seeds the 95% Student-t interval over seeds ({@link Intervals#meanInterval},
-   *       clipped to [0, 1]), with one seed that seed's own interval over queries.
+   *   <li>{@code seeds}, {@code queries} (summed over seeds), {@code queries/seed} (missing when
+   *       the seeds differ in it) and {@code interval} ({@link Bootstrap#METHOD}): the sample
+   *       behind the interval (SPEC.md §10).
+   *   <li>{@code R@K}: mean over all queries of all seeds; {@code R@K lo/hi}: its 95% two-level
+   *       bootstrap interval over seeds and queries ({@link Bootstrap#recallOfCounts}), inside
+   *       [0, 1] by construction. With one seed the bootstrap resamples its queries only.
    *   <li>{@code ms/query}: mean time per query over all queries of all seeds (weighted by each
    *       seed's query count); {@code server s}: mean over seeds.
    *   <li>the privacy claim (guarantee, neighbouring, assumed public, calibration, caveat),
@@ -153,6 +160,7 @@ public final class ResultsTable {
     KeyColumns key = new KeyColumns();
     IntColumn seeds = IntColumn.create(SEEDS);
     IntColumn queries = IntColumn.create(QUERIES);
+    IntColumn queriesPerSeed = IntColumn.create(QUERIES_PER_SEED);
     StringColumn interval = StringColumn.create(INTERVAL);
     RecallColumns recall = new RecallColumns(ksOf(cells));
     DoubleColumn msPerQuery = DoubleColumn.create(MS_PER_QUERY);
@@ -166,9 +174,12 @@ public final class ResultsTable {
       key.append(first);
       seeds.append(group.size());
       queries.append(totalQueries);
-      interval.append(group.size() >= 2
-          ? "t over " + group.size() + " seeds"
-          : "Wilson over " + first.queries() + " queries");
+      if (group.stream().allMatch(c -> c.queries() == first.queries())) {
+        queriesPerSeed.append(first.queries());
+      } else {
+        queriesPerSeed.appendMissing();
+      }
+      interval.append(Bootstrap.METHOD);
       recall.append(recallOverSeeds(group));
       msPerQuery.append(
           group.stream().mapToDouble(c -> c.meanQueryMillis() * c.queries()).sum()
@@ -180,7 +191,7 @@ public final class ResultsTable {
     }
     Table table = Table.create("summary");
     key.addTo(table);
-    table.addColumns(seeds, queries, interval);
+    table.addColumns(seeds, queries, queriesPerSeed, interval);
     recall.addTo(table);
     table.addColumns(msPerQuery, serverSeconds);
     claim.addTo(table);
@@ -190,8 +201,10 @@ public final class ResultsTable {
   /**
    * A compact fixed-width text rendering of a {@link #perSeed} or {@link #aggregate} table for
    * the end of a run: dataset, mechanism, (preset, when the table holds more than one), ε,
-   * seed or seeds, Recall@K as {@code mean [lo, hi]} for the smallest and the largest K in the
-   * table (R@1 and R@8 by default), ms/query and guarantee.
+   * seed (per-seed table) or the sample size {@code seeds × queries} (aggregate table, e.g.
+   * {@code 3 × 1,000}; {@code 3 seeds, 2,400 q} when the seeds differ in their queries), Recall@K
+   * as {@code mean [lo, hi]} for the smallest and the largest K in the table (R@1 and R@8 by
+   * default), ms/query and guarantee.
    */
   public static String toConsole(Table table) {
     SortedSet<Integer> ks = recallKs(table);
@@ -214,8 +227,8 @@ public final class ResultsTable {
           k);
     }
     boolean showPreset = table.column(PRESET).countUnique() > 1;
-    String seedColumn = table.containsColumn(SEEDS) ? SEEDS
-        : table.containsColumn(SEED) ? SEED : null;
+    boolean aggregate = table.containsColumn(SEEDS) && table.containsColumn(QUERIES);
+    String seedColumn = aggregate ? SAMPLE : table.containsColumn(SEED) ? SEED : null;
     TextTable text = new TextTable().column(DATASET, false).column(MECHANISM, false);
     if (showPreset) {
       text.column(PRESET, false);
@@ -236,7 +249,9 @@ public final class ResultsTable {
         cells.add(cellText(table.column(PRESET), row));
       }
       cells.add(cellText(table.column(EPSILON), row));
-      if (seedColumn != null) {
+      if (aggregate) {
+        cells.add(sampleText(table, row));
+      } else if (seedColumn != null) {
         cells.add(cellText(table.column(seedColumn), row));
       }
       for (int k : ks) {
@@ -247,6 +262,16 @@ public final class ResultsTable {
       text.row(cells.toArray(new String[0]));
     }
     return text.render();
+  }
+
+  /** {@code 3 × 1,000}: seeds × queries per seed of an aggregate row. */
+  private static String sampleText(Table table, int row) {
+    int seeds = table.intColumn(SEEDS).getInt(row);
+    boolean perSeed = table.containsColumn(QUERIES_PER_SEED)
+        && !table.column(QUERIES_PER_SEED).isMissing(row);
+    return perSeed
+        ? String.format(Locale.ROOT, "%d × %,d", seeds, table.intColumn(QUERIES_PER_SEED).getInt(row))
+        : String.format(Locale.ROOT, "%d seeds, %,d q", seeds, table.intColumn(QUERIES).getInt(row));
   }
 
   private static String recallText(Table table, int k, int row) {
@@ -304,13 +329,11 @@ public final class ResultsTable {
   }
 
   private static SortedMap<Integer, Interval> recallOverSeeds(List<CellSummary> group) {
-    if (group.size() == 1) {
-      return group.get(0).recall();
-    }
     SortedMap<Integer, Interval> recall = new TreeMap<>();
     for (int k : group.get(0).recall().keySet()) {
-      double[] values = group.stream().mapToDouble(c -> c.recallAt(k).mean()).toArray();
-      recall.put(k, Intervals.meanInterval(values).clippedToUnit());
+      List<SeedCount> counts = group.stream()
+          .map(c -> SeedCount.ofRecall(c.seed(), c.recallAt(k).mean(), c.queries())).toList();
+      recall.put(k, Bootstrap.recallOfCounts(counts).interval());
     }
     return recall;
   }

@@ -2,7 +2,6 @@ package io.pmbench.reports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -58,50 +57,8 @@ class IntervalsTest {
     assertEquals("n must be >= 1. Provided value: 0", e.getMessage());
   }
 
-  // Hand computation: mean 0.6, s = 0.1, t(0.975, 2) = 4.302653, half = 4.302653·0.1/√3
-  // = 0.248414. A normal quantile (1.96) instead of t, or s with divisor n, would fail this.
-  @Test
-  void meanInterval_threeValues_matchesHandComputation() {
-    Interval interval = Intervals.meanInterval(new double[] {0.5, 0.6, 0.7});
-    assertEquals(0.6, interval.mean(), 1e-12);
-    assertEquals(0.6 - 0.248414, interval.low(), 1e-6);
-    assertEquals(0.6 + 0.248414, interval.high(), 1e-6);
-  }
-
-  @Test
-  void meanInterval_identicalValues_zeroWidth() {
-    Interval interval = Intervals.meanInterval(new double[] {0.25, 0.25, 0.25, 0.25});
-    assertEquals(0.25, interval.mean(), 0.0);
-    assertEquals(0.0, interval.width(), 0.0);
-  }
-
-  @Test
-  void meanInterval_oneValue_throws() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Intervals.meanInterval(new double[] {0.5}));
-    assertEquals("values.length must be >= 2. Provided value: 1", e.getMessage());
-  }
-
-  @Test
-  void meanInterval_nan_throws() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Intervals.meanInterval(new double[] {0.5, Double.NaN}));
-    assertTrue(e.getMessage().startsWith("values[1] must be finite."), e.getMessage());
-  }
-
-  @Test
-  void studentTQuantile_twoDegreesOfFreedom_matchesTable() {
-    assertEquals(4.302653, Intervals.studentTQuantile(0.975, 2), 1e-6);
-  }
-
   @Test
   void interval_lowAboveMean_throws() {
     assertThrows(IllegalArgumentException.class, () -> new Interval(0.5, 0.6, 0.7));
-  }
-
-  @Test
-  void clippedToUnit_endsOutsideUnit_clipped() {
-    Interval clipped = new Interval(0.9, 0.7, 1.1).clippedToUnit();
-    assertEquals(new Interval(0.9, 0.7, 1.0), clipped);
   }
 }

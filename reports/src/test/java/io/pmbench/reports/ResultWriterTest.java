@@ -75,7 +75,7 @@ class ResultWriterTest {
         CsvReadOptions.builder(dir.resolve("summary.csv").toFile()));
     assertEquals(List.of("privatemail", "features"),
         summary.stringColumn("mechanism").asList());
-    assertEquals("t over 2 seeds", summary.stringColumn("interval").get(0));
+    assertEquals(Bootstrap.METHOD, summary.stringColumn("interval").get(0));
     assertFalse(summary.containsColumn(ResultsTable.MS_PER_QUERY));
 
     Table timings = Table.read().usingOptions(

@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.Table;
 
 class ResultsTableTest {
-  private static final double T_HALF_WIDTH = 0.248414; // t(0.975, 2)·0.1/√3, by hand
-
   private static List<CellSummary> threeSeeds() {
     return List.of(
         Fixtures.privateCell("privatemail", 11, 100, 50, 70, 1.0, 1000),
@@ -50,35 +48,50 @@ class ResultsTableTest {
     assertEquals(1.0, table.doubleColumn("R@8").get(1), 0.0);
   }
 
-  // Mean over seeds of R@1 = (0.5, 0.6, 0.7) and R@8 = (0.7, 0.8, 0.9), each with s = 0.1,
-  // so both intervals are mean ± 0.248414; R@8's upper end 1.048 is clipped to 1. The
-  // time is weighted by queries: (100·1 + 100·2 + 200·4)/400 = 2.75 ms.
+  // R@1 hits 50/100, 60/100, 140/200 and R@8 hits 70/100, 80/100, 180/200: the mean over all
+  // 400 queries is 250/400 = 0.625 and 330/400 = 0.825 (not the mean of the seeds' recalls,
+  // 0.6 and 0.8). The interval is the two-level bootstrap's (SPEC.md §10), deterministic for
+  // these counts; its ends are pinned (the lower end, 0.4933 = 148/300, is a resample drawing
+  // seeds 11 and 12 mostly). The Student-t interval this table used to print, 0.6 ± 0.248 and
+  // an R@8 upper end of 1.048 clipped to 1, is gone. The time is weighted by queries:
+  // (100·1 + 100·2 + 200·4)/400 = 2.75 ms.
   @Test
-  void aggregate_threeSeeds_meanAndTIntervalOverSeeds() {
+  void aggregate_threeSeeds_meanOverAllQueriesAndTwoLevelBootstrapInterval() {
     Table summary = ResultsTable.aggregate(threeSeeds());
     assertEquals(1, summary.rowCount());
     assertEquals(3, summary.intColumn("seeds").get(0));
     assertEquals(400, summary.intColumn("queries").get(0));
-    assertEquals("t over 3 seeds", summary.stringColumn("interval").get(0));
-    assertEquals(0.6, summary.doubleColumn("R@1").get(0), 1e-12);
-    assertEquals(0.6 - T_HALF_WIDTH, summary.doubleColumn("R@1 lo").get(0), 1e-6);
-    assertEquals(0.6 + T_HALF_WIDTH, summary.doubleColumn("R@1 hi").get(0), 1e-6);
-    assertEquals(0.8, summary.doubleColumn("R@8").get(0), 1e-12);
-    assertEquals(0.8 - T_HALF_WIDTH, summary.doubleColumn("R@8 lo").get(0), 1e-6);
-    assertEquals(1.0, summary.doubleColumn("R@8 hi").get(0), 0.0);
+    assertTrue(summary.intColumn("queries/seed").isMissing(0), "the seeds differ in queries");
+    assertEquals("95% two-level bootstrap (2000 resamples)",
+        summary.stringColumn("interval").get(0));
+    assertEquals(0.625, summary.doubleColumn("R@1").get(0), 0.0);
+    assertEquals(0.49333333333333335, summary.doubleColumn("R@1 lo").get(0), 1e-12);
+    assertEquals(0.706, summary.doubleColumn("R@1 hi").get(0), 1e-12);
+    assertEquals(0.825, summary.doubleColumn("R@8").get(0), 0.0);
+    assertEquals(0.6933333333333334, summary.doubleColumn("R@8 lo").get(0), 1e-12);
+    assertEquals(0.9033333333333333, summary.doubleColumn("R@8 hi").get(0), 1e-12);
+    assertEquals(Bootstrap.recallOfCounts(List.of(new SeedCount(11, 50, 100),
+        new SeedCount(12, 60, 100), new SeedCount(13, 140, 200))).interval(),
+        new Interval(summary.doubleColumn("R@1").get(0), summary.doubleColumn("R@1 lo").get(0),
+            summary.doubleColumn("R@1 hi").get(0)));
     assertEquals(2.75, summary.doubleColumn("ms/query").get(0), 1e-12);
     assertEquals(2.0, summary.doubleColumn("server s").get(0), 1e-12);
     assertEquals("(0.1, 1e-05)-DP", summary.stringColumn("guarantee").get(0));
     assertFalse(summary.containsColumn("Δ"));
   }
 
+  // One seed: the seed level has nothing to resample, so the interval is the percentile
+  // bootstrap over its queries (8 of 10 hit).
   @Test
-  void aggregate_oneSeed_keepsWilsonIntervalOverQueries() {
+  void aggregate_oneSeed_bootstrapOverItsQueries() {
     CellSummary cell = Fixtures.privateCell("privatemail", 1, 10, 8, 9, 1.0, 1);
     Table summary = ResultsTable.aggregate(List.of(cell));
-    assertEquals("Wilson over 10 queries", summary.stringColumn("interval").get(0));
-    assertEquals(cell.recallAt(1).low(), summary.doubleColumn("R@1 lo").get(0), 0.0);
-    assertEquals(cell.recallAt(1).high(), summary.doubleColumn("R@1 hi").get(0), 0.0);
+    assertEquals(10, summary.intColumn("queries/seed").get(0));
+    BootstrapInterval expected = Bootstrap.recallOfCounts(List.of(new SeedCount(1, 8, 10)));
+    assertEquals(0.8, summary.doubleColumn("R@1").get(0), 0.0);
+    assertEquals(expected.low(), summary.doubleColumn("R@1 lo").get(0), 0.0);
+    assertEquals(expected.high(), summary.doubleColumn("R@1 hi").get(0), 0.0);
+    assertTrue(expected.low() >= 0.4 && expected.high() == 1.0, expected.text());
   }
 
   @Test
@@ -139,7 +152,10 @@ class ResultsTableTest {
       assertTrue(line.charAt(guaranteeStart - 1) == ' '
           && line.charAt(guaranteeStart) != ' ', line);
     }
-    assertTrue(lines.get(2).contains("0.600 [0.352, 0.848]"), lines.get(2));
+    assertTrue(header.contains("seeds × queries"), header);
+    assertTrue(lines.get(2).contains("0.625 [0.493, 0.706]"), lines.get(2));
+    assertTrue(lines.get(2).contains("3 seeds, 400 q"), lines.get(2));
+    assertTrue(lines.get(3).contains("1 × 100"), lines.get(3));
     assertTrue(lines.get(2).contains("(0.1, 1e-05)-DP"), lines.get(2));
   }
 

@@ -7,8 +7,9 @@ import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.BootstrapInterval;
+import io.pmbench.reports.Decision;
 import io.pmbench.reports.HtmlReport;
-import io.pmbench.reports.Interval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +22,15 @@ import java.util.Optional;
 
 /**
  * The claims table (SPEC.md §9): one row per claim of the paper, each "reproduced", "not
- * reproduced" or "cannot test here" with the numbers behind it, derived from the cells of the
- * run's sub-directories {@code fig3/}, {@code fig5/}, {@code fig6/} and {@code fig7/} (each a
- * resumable run of its own). "Beyond the interval" means the two 95% intervals do not overlap.
+ * reproduced", "undecided (n too small)" or "cannot test here" with the numbers behind it,
+ * derived from the cells of the run's sub-directories {@code fig3/}, {@code fig5/}, {@code fig6/}
+ * and {@code fig7/} (each a resumable run of its own).
+ *
+ * <p>Every comparison of two mechanisms is a paired difference A − B of Recall@8 on the same
+ * seeds and queries with its 95% two-level bootstrap interval ({@link Comparison#paired}),
+ * judged by {@link Decision#beats} ("A beats B": reproduced when the interval lies above 0, not
+ * reproduced when it lies at or below {@link Decision#MARGIN}, otherwise undecided) as SPEC.md
+ * §10 prescribes; the evidence column prints each difference with its interval and sample size.
  */
 public final class Claims implements Experiment {
   /** Sub-directories holding the figure runs. */
@@ -36,9 +43,11 @@ public final class Claims implements Experiment {
   /** The mechanisms whose release reads the labels' ids (L_Y), and the chance control, for the ids part. */
   public static final List<String> IDS_MECHANISMS = List.of("smlq", "privatemail", "label-only", "shuffled-labels",
       "random");
-  public static final String REPRODUCED = "reproduced";
-  public static final String NOT_REPRODUCED = "not reproduced";
+  public static final String REPRODUCED = Decision.REPRODUCED.label();
+  public static final String NOT_REPRODUCED = Decision.NOT_REPRODUCED.label();
   public static final String CANNOT_TEST = "cannot test here";
+  /** A comparison whose interval is too wide to settle it (SPEC.md §10). */
+  public static final String UNDECIDED = Decision.UNDECIDED.label();
   /** The paper's iteration count for convergence (Figure 3: "5 to 7 iterations"). */
   public static final int PAPER_CONVERGENCE_ITERATIONS = 7;
   private static final String FIG5_STABLE = "fig5-k-alpha-stable";
@@ -199,11 +208,34 @@ public final class Claims implements Experiment {
             s.recall().size(), s.largestRelativeIncrease(), s.clientIncreases(), s.clientQueries()));
   }
 
-  private static Optional<Interval> at(RunView v, String m, double eps) {
+  private static Optional<BootstrapInterval> at(RunView v, String m, double eps) {
     if (!v.gridStrings("mechanisms").contains(m)) {
       return Optional.empty();
     }
     return Stats.recall(Fig6.cellsAt(v, m, eps), Fig6.K);
+  }
+
+  /** The paired difference a − b of Recall@8 at ε, empty when either was not computed. */
+  private static Optional<BootstrapInterval> diff(RunView v, String a, String b, double eps) {
+    List<String> ms = v.gridStrings("mechanisms");
+    if (!ms.contains(a) || !ms.contains(b)) {
+      return Optional.empty();
+    }
+    return Comparison.paired(Fig6.cellsAt(v, a, eps), Fig6.cellsAt(v, b, eps), Fig6.K);
+  }
+
+  /** "a beats b" at ε, empty when it cannot be tested. */
+  private static Optional<Decision> beats(RunView v, String a, String b, double eps) {
+    return diff(v, a, b, eps).map(Decision::beats);
+  }
+
+  private static String verdict(Optional<Decision> d) {
+    return d.map(Decision::label).orElse(CANNOT_TEST);
+  }
+
+  /** {@code a − b = 0.012 [0.003, 0.021] (n = 3 seeds × 1,000 queries)}, or "a − b: not computed". */
+  private static String showDiff(RunView v, String a, String b, double eps) {
+    return diff(v, a, b, eps).map(d -> Comparison.text(a, b, d)).orElse(a + " − " + b + ": not computed");
   }
 
   /** Private baselines: mechanisms other than privatemail whose cells at ε claim (ε, δ)- or ε-DP. */
@@ -222,14 +254,23 @@ public final class Claims implements Experiment {
     return out;
   }
 
-  private static String show(String m, Optional<Interval> i) {
+  private static String show(String m, Optional<BootstrapInterval> i) {
     return m + " " + i.map(Stats::text).orElse("-");
+  }
+
+  /** "privatemail beats every private baseline at ε": the worst of the pairwise verdicts. */
+  private static Decision beatsAll(RunView v, List<String> baselines, double eps) {
+    Decision all = Decision.REPRODUCED;
+    for (String b : baselines) {
+      all = all.and(beats(v, "privatemail", b, eps).orElse(Decision.UNDECIDED));
+    }
+    return all;
   }
 
   private static List<Row> fig6Rows(RunView v) {
     List<Row> rows = new ArrayList<>();
     double eps = Fig6.REFERENCE_EPSILON;
-    Optional<Interval> pm = at(v, "privatemail", eps);
+    Optional<BootstrapInterval> pm = at(v, "privatemail", eps);
     String src = "Figure 6, Evaluation";
     // 1. PrivateMail beats every private baseline at epsilon = 0.1 (Table 2's epsilon).
     List<String> baselines = privateBaselines(v, eps);
@@ -246,79 +287,65 @@ public final class Claims implements Experiment {
           : "no private baseline registered or computed at epsilon = 0.1" + (refused.isEmpty() ? ""
               : "; refused: " + String.join("; ", refused))));
     } else {
-      List<String> beaten = new ArrayList<>();
-      List<String> notBeaten = new ArrayList<>();
+      List<String> each = new ArrayList<>();
       for (String b : baselines) {
-        Optional<Interval> bi = at(v, b, eps);
-        (bi.isPresent() && Stats.above(pm.get(), bi.get()) ? beaten : notBeaten).add(show(b, bi));
+        each.add(showDiff(v, "privatemail", b, eps) + ": " + verdict(beats(v, "privatemail", b, eps)));
       }
-      rows.add(new Row("fig6-vs-private", claim, src, notBeaten.isEmpty() ? REPRODUCED : NOT_REPRODUCED,
-          show("privatemail", pm) + "; beaten beyond the interval: " + (beaten.isEmpty() ? "none"
-              : String.join(", ", beaten)) + "; not beaten: " + (notBeaten.isEmpty() ? "none"
-              : String.join(", ", notBeaten)) + (refused.isEmpty() ? "" : "; refused at this epsilon: "
-              + String.join("; ", refused))));
+      rows.add(new Row("fig6-vs-private", claim, src, beatsAll(v, baselines, eps).label(),
+          show("privatemail", pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""
+              : "; refused at this epsilon: " + String.join("; ", refused))));
     }
     // 2. At every epsilon of the grid.
     List<String> perEps = new ArrayList<>();
-    int wins = 0;
+    Decision everyEps = Decision.REPRODUCED;
     int tested = 0;
     for (double e : v.gridNumbers("epsilons")) {
-      Optional<Interval> p = at(v, "privatemail", e);
       List<String> bs = privateBaselines(v, e);
-      if (p.isEmpty() || bs.isEmpty()) {
+      if (at(v, "privatemail", e).isEmpty() || bs.isEmpty()) {
         continue;
       }
       tested++;
-      boolean all = bs.stream().allMatch(b -> at(v, b, e).map(bi -> Stats.above(p.get(), bi)).orElse(false));
-      wins += all ? 1 : 0;
-      perEps.add("eps " + e + ": " + (all ? "beats all" : "not all"));
+      Decision d = beatsAll(v, bs, e);
+      everyEps = everyEps.and(d);
+      perEps.add("eps " + e + ": " + d.label());
     }
     rows.add(new Row("fig6-vs-private-all-eps", "PrivateMail beats every private baseline at every epsilon "
-        + "(substantially at high privacy)", src, tested == 0 ? CANNOT_TEST : wins == tested ? REPRODUCED
-        : NOT_REPRODUCED, tested == 0 ? "no private baseline computed" : wins + " of " + tested + " epsilons; "
-        + String.join(", ", perEps)));
+        + "(substantially at high privacy)", src, tested == 0 ? CANNOT_TEST : everyEps.label(), tested == 0
+        ? "no private baseline computed" : tested + " epsilons; " + String.join(", ", perEps)));
     // 3. Features matter: privatemail vs label-only.
-    Optional<Interval> lo = at(v, "label-only", eps);
     List<String> diffs = new ArrayList<>();
     for (double e : v.gridNumbers("epsilons")) {
-      Optional<Interval> p = at(v, "privatemail", e);
-      Optional<Interval> l = at(v, "label-only", e);
-      if (p.isPresent() && l.isPresent()) {
-        diffs.add(String.format(Locale.ROOT, "eps %s: %+.3f%s", e, p.get().mean() - l.get().mean(),
-            Stats.above(p.get(), l.get()) ? " (beyond)" : ""));
-      }
+      diff(v, "privatemail", "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
+          + Decision.beats(d).label()));
     }
     rows.add(new Row("features-matter", "the released features carry retrieval utility: privatemail beats the "
-        + "label-only control by more than the 95% interval at epsilon = 0.1 (implicit in the paper: PrivateMail's "
-        + "L_Y uses the labels)", "SPEC.md section 5.4; Figure 6", pm.isEmpty() || lo.isEmpty() ? CANNOT_TEST
-        : Stats.above(pm.get(), lo.get()) ? REPRODUCED : NOT_REPRODUCED, show("privatemail", pm) + " vs "
-        + show("label-only", lo) + "; privatemail - label-only per epsilon: " + String.join(", ", diffs)));
+        + "label-only control at epsilon = 0.1 (the paired 95% interval of privatemail - label-only lies above 0; "
+        + "implicit in the paper: PrivateMail's L_Y uses the labels)", "SPEC.md section 5.4; Figure 6",
+        verdict(beats(v, "privatemail", "label-only", eps)), show("privatemail", pm) + "; "
+        + show("label-only", at(v, "label-only", eps)) + "; " + showDiff(v, "privatemail", "label-only", eps)
+        + "; per epsilon: " + String.join(", ", diffs)));
     // 4. features > smlq >= privatemail.
-    Optional<Interval> f = at(v, "features", eps);
-    Optional<Interval> sm = at(v, "smlq", eps);
-    boolean order = f.isPresent() && sm.isPresent() && pm.isPresent() && Stats.above(f.get(), sm.get())
-        && !Stats.above(pm.get(), sm.get());
-    Optional<Interval> rnd = at(v, "random", eps);
-    String chance = sm.isPresent() && rnd.isPresent() && !Stats.above(sm.get(), rnd.get())
-        ? "; note: smlq itself is not above the random control beyond the interval (" + show("random", rnd)
+    Optional<Decision> order = beats(v, "features", "smlq", eps)
+        .flatMap(f -> beats(v, "privatemail", "smlq", eps).map(p -> f.and(p.not())));
+    Optional<Decision> smlqAboveChance = beats(v, "smlq", "random", eps);
+    String chance = smlqAboveChance.isPresent() && smlqAboveChance.get() != Decision.REPRODUCED
+        ? "; note: smlq itself does not beat the random control (" + showDiff(v, "smlq", "random", eps)
             + "), so comparisons with smlq are between chance-level embeddings" : "";
     rows.add(new Row("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
-        src, f.isEmpty() || sm.isEmpty() || pm.isEmpty() ? CANNOT_TEST : order ? REPRODUCED : NOT_REPRODUCED,
-        show("features", f) + "; " + show("smlq", sm) + "; " + show("privatemail", pm) + chance));
+        src, verdict(order), showDiff(v, "features", "smlq", eps) + "; " + showDiff(v, "privatemail", "smlq", eps)
+        + " (smlq >= privatemail holds unless privatemail beats smlq)" + chance));
     // 5. Above chance.
     rows.add(new Row("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
-        pm.isEmpty() || rnd.isEmpty() ? CANNOT_TEST : Stats.above(pm.get(), rnd.get()) ? REPRODUCED : NOT_REPRODUCED,
-        show("privatemail", pm) + " vs " + show("random", rnd)));
+        verdict(beats(v, "privatemail", "random", eps)), show("privatemail", pm) + "; "
+        + showDiff(v, "privatemail", "random", eps)));
     // 6. Approaches the non-private SMLQ at the largest epsilon.
     List<Double> es = v.gridNumbers("epsilons");
     double big = es.get(es.size() - 1);
-    Optional<Interval> pmBig = at(v, "privatemail", big);
-    Optional<Interval> smBig = at(v, "smlq", big);
     rows.add(new Row("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
-        + "(reaches them on CIFAR-100)", src, pmBig.isEmpty() || smBig.isEmpty() ? CANNOT_TEST
-        : Stats.above(smBig.get(), pmBig.get()) ? NOT_REPRODUCED : REPRODUCED, "at epsilon = " + big + ": "
-        + show("privatemail", pmBig) + " vs " + show("smlq", smBig) + " (reproduced when smlq is not above "
-        + "privatemail beyond the interval)" + chance));
+        + "(reaches them on CIFAR-100)", src, verdict(beats(v, "smlq", "privatemail", big).map(Decision::not)),
+        "at epsilon = " + big + ": " + showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
+        + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
+        + chance));
     return rows;
   }
 
@@ -437,7 +464,7 @@ public final class Claims implements Experiment {
       throw new java.io.UncheckedIOException(e);
     }
     for (Row r : rows) {
-      sb.append(String.format(Locale.ROOT, "%-28s %-16s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
+      sb.append(String.format(Locale.ROOT, "%-28s %-23s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
     }
     return sb.toString();
   }

@@ -7,7 +7,7 @@ import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
 import io.pmbench.reports.HtmlReport;
-import io.pmbench.reports.Interval;
+import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
@@ -103,13 +103,13 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
    * @param clientIncreases client queries whose objective increased, summed over cells
    * @param clientQueries client queries, summed over cells
    */
-  record Summary(List<Optional<Interval>> recall, int convergedAt, int serverIncreases,
+  record Summary(List<Optional<BootstrapInterval>> recall, int convergedAt, int serverIncreases,
       double largestRelativeIncrease, long clientIncreases, long clientQueries) {}
 
   static Summary summary(RunView v) {
     int max = v.grid("maxIterations").asInt();
     double eps = v.grid("epsilon").asDouble();
-    List<Optional<Interval>> recall = new ArrayList<>();
+    List<Optional<BootstrapInterval>> recall = new ArrayList<>();
     long clientIncreases = 0;
     long clientQueries = 0;
     for (int t = 1; t <= max; t++) {
@@ -121,11 +121,11 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
       }
     }
     int converged = 0;
-    Optional<Interval> last = recall.get(max - 1);
+    Optional<BootstrapInterval> last = recall.get(max - 1);
     if (last.isPresent()) {
       converged = max;
       for (int t = max; t >= 1; t--) {
-        Optional<Interval> r = recall.get(t - 1);
+        Optional<BootstrapInterval> r = recall.get(t - 1);
         if (r.isEmpty() || Math.abs(r.get().mean() - last.get().mean()) > CONVERGENCE_TOLERANCE) {
           break;
         }
@@ -174,11 +174,11 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     double[] hi = new double[max];
     List<List<String>> csv = new ArrayList<>();
     for (int t = 1; t <= max; t++) {
-      Optional<Interval> r = s.recall().get(t - 1);
+      Optional<BootstrapInterval> r = s.recall().get(t - 1);
       ts[t - 1] = t;
-      y[t - 1] = r.map(Interval::mean).orElse(Double.NaN);
-      lo[t - 1] = r.map(Interval::low).orElse(Double.NaN);
-      hi[t - 1] = r.map(Interval::high).orElse(Double.NaN);
+      y[t - 1] = r.map(BootstrapInterval::mean).orElse(Double.NaN);
+      lo[t - 1] = r.map(BootstrapInterval::low).orElse(Double.NaN);
+      hi[t - 1] = r.map(BootstrapInterval::high).orElse(Double.NaN);
       List<String> row = new ArrayList<>(List.of(Integer.toString(t), Stats.num(y[t - 1], 6), Stats.num(lo[t - 1], 6),
           Stats.num(hi[t - 1], 6)));
       for (double[] tr : traces.values()) {
@@ -189,7 +189,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     List<String> header = new ArrayList<>(List.of("t", "R@8", "R@8 lo", "R@8 hi"));
     traces.keySet().forEach(seed -> header.add("server v(X_t) seed " + seed));
     ReportPages.writeCsv(v.dir().resolve("fig3.csv"), header, csv);
-    byte[] recallPng = Charts.write(Charts.chart(new LineFigure("Figure 3: Recall@8 of smlq vs iteration", "iteration t (client and server)", "Recall@8", false,
+    byte[] recallPng = Charts.write(Charts.chart(new LineFigure("Figure 3: Recall@8 of smlq vs iteration", "iteration t (client and server)", Stats.axis("Recall@8", s.recall()), false,
         List.of(new Series("smlq", ts, y, lo, hi)), List.of())), v.dir(), "fig3-recall");
     List<Series> obj = new ArrayList<>();
     for (Map.Entry<Long, double[]> e : traces.entrySet()) {
@@ -203,7 +203,8 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
         + "server both after t iterations of SPEC.md section 4) and the objective v(X_t) = Tr(X'L_X X) - alpha "
         + "Tr(X'L_Y X) of the server's embedding, which Theorem 1 says never increases.");
     html.heading(2, "Figure 3");
-    html.figure(recallPng, "Recall@8 against iteration", "Recall@8 (mean and 95% interval) against t. Data: fig3.csv.");
+    html.figure(recallPng, "Recall@8 against iteration", "Recall@8 (mean over all queries of all seeds and its "
+        + Stats.caption(s.recall()) + ") against t. Data: fig3.csv.");
     if (!obj.isEmpty()) {
       byte[] objPng = Charts.write(Charts.chart(new LineFigure("Figure 3: server objective v(X_t)", "iteration t", "v(X_t)", false, obj, List.of(), false)), v.dir(), "fig3-objective");
       html.figure(objPng, "Objective against iteration", "v(X_t) of the server's embedding of [S; P], t = 0.."

@@ -10,6 +10,7 @@ import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.Bootstrap;
 import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultWriter;
@@ -83,9 +84,11 @@ final class ReportPages {
         List.of("K of Recall@K", p.path("ks").toString()),
         List.of("retrieval index", approximateIndex(v) ? IVF_NOTE : "exact k-NN"),
         List.of("seeds", v.grid("seeds").toString())));
-    html.paragraph("Intervals are 95%: with two or more seeds, the mean of the per-seed recalls with a Student-t "
-        + "interval over seeds; with one seed, the recall with its Wilson interval over queries. A query is never "
-        + "its own result.");
+    html.paragraph("Recall@K over seeds is the mean over all queries of all seeds with a 95% two-level bootstrap "
+        + "interval (SPEC.md section 10): resample the seeds with replacement, then the queries within each drawn "
+        + "seed; " + Bootstrap.RESAMPLES + " seeded resamples, percentile interval, inside [0, 1] by construction. "
+        + "Comparisons are paired differences on the same seeds and queries with the same bootstrap. A per-seed row "
+        + "(results.csv) shows the Wilson interval over that seed's queries. A query is never its own result.");
   }
 
   /** Cells that were refused or failed, with their messages. */

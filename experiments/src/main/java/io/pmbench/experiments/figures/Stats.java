@@ -1,48 +1,48 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.experiments.sweep.CellRecord;
-import io.pmbench.reports.Interval;
-import io.pmbench.reports.Intervals;
+import io.pmbench.reports.Bootstrap;
+import io.pmbench.reports.BootstrapInterval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Recall over the seeds of one grid point, with the reports' 95% interval. */
+/** Recall over the seeds of one grid point, with the reports' 95% interval (SPEC.md §10). */
 final class Stats {
   private Stats() {}
 
   /**
-   * Recall@K over OK cells: with two or more seeds the mean of the per-seed recalls and its
-   * Student-t interval; with one seed the recall and its Wilson interval over queries; empty
-   * when no cell is OK.
+   * Recall@K over the OK cells: the mean over all their queries with its 95% two-level bootstrap
+   * interval over seeds and queries ({@link Bootstrap#recall}); empty when no cell is OK.
    */
-  static Optional<Interval> recall(List<CellRecord> cells, int k) {
+  static Optional<BootstrapInterval> recall(List<CellRecord> cells, int k) {
     List<CellRecord> ok = cells.stream().filter(CellRecord::ok).toList();
     if (ok.isEmpty()) {
       return Optional.empty();
     }
-    if (ok.size() == 1) {
-      CellRecord c = ok.get(0);
-      return Optional.of(Intervals.wilson(c.hitCount(k), c.queries()));
-    }
-    double[] v = ok.stream().mapToDouble(c -> c.recallAt(k)).toArray();
-    return Optional.of(Intervals.meanInterval(v).clippedToUnit());
+    return Optional.of(Bootstrap.recall(ok.stream().map(c -> c.seedHits(k)).toList()));
   }
 
-  /** What the interval is over, for captions. */
-  static String intervalKind(List<CellRecord> cells) {
-    long ok = cells.stream().filter(CellRecord::ok).count();
-    return ok >= 2 ? "t over " + ok + " seeds" : ok == 1 ? "Wilson over " + cells.get(0).queries() + " queries" : "-";
+  /**
+   * What the error bars of a figure are, for its caption: {@code 95% two-level bootstrap over 3
+   * seeds × 1,000 queries}, the distinct ones joined by "; " when points rest on different samples.
+   */
+  static String caption(List<Optional<BootstrapInterval>> points) {
+    List<String> methods = points.stream().flatMap(Optional::stream).map(BootstrapInterval::method).distinct()
+        .toList();
+    return methods.isEmpty() ? "95% two-level bootstrap interval" : String.join("; ", methods);
+  }
+
+  /** A figure's y-axis label: {@code Recall@8 (95% CI, n = 3 seeds × 1,000 queries)} when every point shares it. */
+  static String axis(String quantity, List<Optional<BootstrapInterval>> points) {
+    List<String> sizes = points.stream().flatMap(Optional::stream).map(BootstrapInterval::sizeText).distinct()
+        .toList();
+    return quantity + (sizes.size() == 1 ? " (95% CI, " + sizes.get(0) + ")" : " (95% CI)");
   }
 
   /** {@code 0.455 [0.431, 0.480]}. */
-  static String text(Interval i) {
-    return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", i.mean(), i.low(), i.high());
-  }
-
-  /** Whether a's interval lies entirely above b's. */
-  static boolean above(Interval a, Interval b) {
-    return a.low() > b.high();
+  static String text(BootstrapInterval i) {
+    return i.text();
   }
 
   static String num(double v, int decimals) {

@@ -13,6 +13,7 @@ import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.Interval;
 import io.pmbench.reports.Intervals;
 import io.pmbench.reports.ProvenanceJson;
+import io.pmbench.reports.SeedHits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -149,6 +150,16 @@ public record CellRecord(
     return s;
   }
 
+  /** The per-query hits at K with their query ids, the input of the reports' bootstrap. */
+  public SeedHits seedHits(int k) {
+    int j = indexOfK(k);
+    boolean[] h = new boolean[hits.length];
+    for (int i = 0; i < hits.length; i++) {
+      h[i] = hits[i][j];
+    }
+    return new SeedHits(key.seed(), queryIndices, h);
+  }
+
   /** Recall@K of the cell. */
   public double recallAt(int k) {
     return (double) hitCount(k) / hits.length;
@@ -163,7 +174,10 @@ public record CellRecord(
     throw new IllegalArgumentException("K must be one of the cell's K values. Provided value: " + k);
   }
 
-  /** The report row of an OK cell, labelled with {@code mechanismLabel}. */
+  /**
+   * The report row of an OK cell, labelled with {@code mechanismLabel}; its Recall@K interval is
+   * the Wilson interval over the cell's queries (one proportion of one seed).
+   */
   public CellSummary summary(String mechanismLabel) {
     if (!ok()) {
       throw new IllegalStateException("cell " + key.fileName() + " did not run: " + message);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.reports.BootstrapInterval;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,23 +22,41 @@ class ClaimsTest {
   private static final List<Long> SEEDS = List.of(1L, 2L, 3L);
 
   /** A cell whose Recall@8 is {@code recall} (the first recall * QUERIES queries hit). */
-  private static CellRecord cell(String mechanism, double eps, long seed, double recall, String guarantee) {
+  static CellRecord cell(String mechanism, double eps, long seed, double recall, String guarantee) {
+    return cell(mechanism, eps, seed, recall, guarantee, false);
+  }
+
+  /**
+   * A cell whose Recall@8 is {@code recall}: the first recall * QUERIES queries hit, or the last
+   * ones when {@code fromEnd} (so two such cells hit mostly different queries).
+   */
+  static CellRecord cell(String mechanism, double eps, long seed, double recall, String guarantee,
+      boolean fromEnd) {
     boolean[][] hits = new boolean[QUERIES][1];
-    for (int i = 0; i < Math.round(recall * QUERIES); i++) {
-      hits[i][0] = true;
+    int n = (int) Math.round(recall * QUERIES);
+    for (int i = 0; i < n; i++) {
+      hits[fromEnd ? QUERIES - 1 - i : i][0] = true;
     }
+    int[] queryIds = new int[QUERIES];
+    java.util.Arrays.setAll(queryIds, i -> 1000 + i);
     return new CellRecord(new CellKey("fashion-mnist", mechanism, "", eps, seed), "f", CellRecord.Outcome.OK, "",
-        "paper", 1e-5, Map.of(), new int[] {8}, new int[QUERIES], hits, 1, 0, new CellRecord.Claim(guarantee,
+        "paper", 1e-5, Map.of(), new int[] {8}, queryIds, hits, 1, 0, new CellRecord.Claim(guarantee,
             guarantee, Double.NaN, Double.NaN, "CLASSIC", "n/a", "n/a", List.of()), 0, new TreeMap<>(), "abc");
   }
 
   /** A fig6 view: privatemail and label-only at ε = 0.1 with the given recalls per seed, random at chance. */
   private static RunView fig6(double[] privatemail, double[] labelOnly) {
+    return fig6(privatemail, labelOnly, false);
+  }
+
+  /** As above; {@code disjoint}: label-only hits the last queries, privatemail the first. */
+  private static RunView fig6(double[] privatemail, double[] labelOnly, boolean disjoint) {
     Map<CellKey, CellRecord> cells = new HashMap<>();
     for (int s = 0; s < SEEDS.size(); s++) {
       long seed = SEEDS.get(s);
       for (CellRecord c : List.of(cell("privatemail", 0.1, seed, privatemail[s], "APPROXIMATE_DP"),
-          cell("label-only", 0.1, seed, labelOnly[s], "NONE"), cell("random", 0.1, seed, 0.57, "NONE"))) {
+          cell("label-only", 0.1, seed, labelOnly[s], "NONE", disjoint),
+          cell("random", 0.1, seed, 0.57, "NONE"))) {
         cells.put(c.key(), c);
       }
     }
@@ -60,20 +79,60 @@ class ClaimsTest {
     Claims.Row r = row(fig6(new double[] {0.90, 0.91, 0.89}, new double[] {0.50, 0.52, 0.51}), "features-matter");
     assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
     assertTrue(r.evidence().contains("privatemail 0.900") && r.evidence().contains("label-only 0.510")
-        && r.evidence().contains("eps 0.1: +0.390 (beyond)"), r.evidence());
+        && r.evidence().contains("privatemail − label-only = 0.390 [")
+        && r.evidence().contains("(n = 3 seeds × 200 queries)"), r.evidence());
+  }
+
+  // privatemail is higher on every seed by 0.02 to 0.08 and hits a superset of label-only's
+  // queries. The seeds differ so much that the two unpaired intervals overlap (the old
+  // "beyond the interval" rule said not reproduced), but the paired difference on the same
+  // seeds and queries lies clearly above 0 (SPEC.md §10).
+  @Test
+  void featuresMatter_unpairedIntervalsOverlapButPairedDifferenceAboveZero_reproduced() {
+    RunView v = fig6(new double[] {0.60, 0.52, 0.68}, new double[] {0.55, 0.50, 0.60});
+    Claims.Row r = row(v, "features-matter");
+    assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
+    BootstrapInterval pm = Stats.recall(Fig6.cellsAt(v, "privatemail", 0.1), Fig6.K).orElseThrow();
+    BootstrapInterval lo = Stats.recall(Fig6.cellsAt(v, "label-only", 0.1), Fig6.K).orElseThrow();
+    assertTrue(pm.low() < lo.high(), pm.text() + " vs " + lo.text());
   }
 
   @Test
-  void featuresMatter_intervalsOverlap_notReproduced() {
-    // privatemail higher on average, but the 95% intervals over seeds overlap: not "beyond the interval"
-    Claims.Row r = row(fig6(new double[] {0.60, 0.52, 0.68}, new double[] {0.55, 0.50, 0.60}), "features-matter");
+  void featuresMatter_identicalHits_notReproduced() {
+    double[] same = {0.50, 0.52, 0.51};
+    Claims.Row r = row(fig6(same, same), "features-matter");
     assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    assertTrue(r.evidence().contains("privatemail − label-only = 0.000 [0.000, 0.000]"), r.evidence());
+  }
+
+  // privatemail 0.52 vs label-only 0.50, but hitting mostly different queries: the per-query
+  // differences are ±1, the paired interval (about ±0.08) straddles both 0 and the 0.02 margin,
+  // and 600 queries cannot settle the claim.
+  @Test
+  void featuresMatter_noisyDifferenceStraddlingZero_undecided() {
+    Claims.Row r = row(fig6(new double[] {0.52, 0.52, 0.52}, new double[] {0.50, 0.50, 0.50}, true),
+        "features-matter");
+    assertEquals(Claims.UNDECIDED, r.verdict(), r.evidence());
+    assertEquals("undecided (n too small)", r.verdict());
   }
 
   @Test
   void aboveChance_privatemailAtChance_notReproduced() {
     Claims.Row r = row(fig6(new double[] {0.56, 0.58, 0.57}, new double[] {0.50, 0.52, 0.51}), "fig6-above-chance");
     assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    assertTrue(r.evidence().contains("privatemail − random = 0.000 ["), r.evidence());
+  }
+
+  @Test
+  void comparisonPaired_seedRefusedOnOneSide_leftOutOfBoth() {
+    List<CellRecord> a = List.of(cell("privatemail", 0.1, 1, 0.6, "NONE"), cell("privatemail", 0.1, 2, 0.6, "NONE"));
+    CellRecord refused = CellRecord.notRun(new CellKey("fashion-mnist", "random", "", 0.1, 2), "f", "paper", 1e-5,
+        Map.of(), CellRecord.Outcome.REFUSED, "no", "abc");
+    List<CellRecord> b = List.of(cell("random", 0.1, 1, 0.5, "NONE"), refused);
+    BootstrapInterval d = Comparison.paired(a, b, Fig6.K).orElseThrow();
+    assertEquals(1, d.seeds());
+    assertEquals(0.1, d.mean(), 1e-12);
+    assertTrue(Comparison.paired(a, List.of(refused), Fig6.K).isEmpty());
   }
 
   @Test
