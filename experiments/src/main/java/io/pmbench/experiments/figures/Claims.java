@@ -96,7 +96,9 @@ public final class Claims implements Experiment {
   /** The views of the parts that exist (rendering each part's own report first when asked). */
   static Map<String, RunView> parts(Path dir, boolean render) throws IOException {
     Map<String, RunView> out = new LinkedHashMap<>();
-    for (String p : PARTS) {
+    List<String> all = new ArrayList<>(PARTS);
+    all.add(IDS_PART);
+    for (String p : all) {
       Path sub = dir.resolve(p);
       if (Files.exists(sub.resolve("run.json"))) {
         if (render) {
@@ -123,6 +125,7 @@ public final class Claims implements Experiment {
       rows.add(missing("fig6-vs-private", "PrivateMail beats every private baseline", "Figure 6, Evaluation"));
     } else {
       rows.addAll(fig6Rows(f6));
+      rows.addAll(ExplainClaims.rows(f6, parts.get(IDS_PART)));
     }
     rows.addAll(f5 == null ? List.of(missing(FIG5_STABLE, "tuning of k and alpha is stable", FIG5_SOURCE),
         missing(FIG5_SIGMA, "sigma needs a grid search", FIG5_SOURCE)) : fig5Rows(f5));
@@ -208,7 +211,7 @@ public final class Claims implements Experiment {
             s.recall().size(), s.largestRelativeIncrease(), s.clientIncreases(), s.clientQueries()));
   }
 
-  private static Optional<BootstrapInterval> at(RunView v, String m, double eps) {
+  static Optional<BootstrapInterval> at(RunView v, String m, double eps) {
     if (!v.gridStrings("mechanisms").contains(m)) {
       return Optional.empty();
     }
@@ -216,7 +219,7 @@ public final class Claims implements Experiment {
   }
 
   /** The paired difference a − b of Recall@8 at ε, empty when either was not computed. */
-  private static Optional<BootstrapInterval> diff(RunView v, String a, String b, double eps) {
+  static Optional<BootstrapInterval> diff(RunView v, String a, String b, double eps) {
     List<String> ms = v.gridStrings("mechanisms");
     if (!ms.contains(a) || !ms.contains(b)) {
       return Optional.empty();
@@ -225,16 +228,16 @@ public final class Claims implements Experiment {
   }
 
   /** "a beats b" at ε, empty when it cannot be tested. */
-  private static Optional<Decision> beats(RunView v, String a, String b, double eps) {
+  static Optional<Decision> beats(RunView v, String a, String b, double eps) {
     return diff(v, a, b, eps).map(Decision::beats);
   }
 
-  private static String verdict(Optional<Decision> d) {
+  static String verdict(Optional<Decision> d) {
     return d.map(Decision::label).orElse(CANNOT_TEST);
   }
 
   /** {@code a − b = 0.012 [0.003, 0.021] (n = 3 seeds × 1,000 queries)}, or "a − b: not computed". */
-  private static String showDiff(RunView v, String a, String b, double eps) {
+  static String showDiff(RunView v, String a, String b, double eps) {
     return diff(v, a, b, eps).map(d -> Comparison.text(a, b, d)).orElse(a + " − " + b + ": not computed");
   }
 
@@ -254,7 +257,7 @@ public final class Claims implements Experiment {
     return out;
   }
 
-  private static String show(String m, Optional<BootstrapInterval> i) {
+  static String show(String m, Optional<BootstrapInterval> i) {
     return m + " " + i.map(Stats::text).orElse("-");
   }
 
