@@ -150,6 +150,14 @@ public final class DatasetRegistry {
    * descriptor file.
    */
   public FeatureSet load(String spec, LoadOptions options) {
+    try {
+      return loadUnguarded(spec, options);
+    } catch (OutOfMemoryError e) {
+      throw io.pmbench.datasets.format.ArrayFiles.outOfMemory(spec.strip(), e);
+    }
+  }
+
+  private FeatureSet loadUnguarded(String spec, LoadOptions options) {
     String s = spec.strip();
     if (Descriptors.isDescriptorPath(s)) {
       return Descriptors.load(Descriptors.read(Path.of(s)), options.dataDir());

@@ -218,6 +218,8 @@ public final class DescriptorLoader {
   private <T> T guarded(FileEntry e, Supplier<T> read) {
     try {
       return read.get();
+    } catch (OutOfMemoryError oom) {
+      throw ArrayFiles.outOfMemory(shown.getOrDefault(e.id(), e.path()), oom);
     } catch (InvalidDataException failure) {
       if (e.sha256().isPresent()) {
         String actual;

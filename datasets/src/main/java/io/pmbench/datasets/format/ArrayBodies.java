@@ -25,6 +25,7 @@ final class ArrayBodies {
 
   /** Features routed into parts ({@link RowRouting}); one array per part. */
   static List<FeatureArray> features(ChecksummedInput in, ArrayHeader h, RowRouting routing) throws IOException {
+    Allocation.requireHeap(in.name(), h.shapeText(), Allocation.bytes(checkedBytes(in, h) / h.type().bytes(), Float.BYTES));
     requireData(in, h);
     FeatureSink out = new FeatureSink(in.name(), h.shape(), h.shapeText(), routing);
     ElementType type = h.type();
@@ -46,6 +47,7 @@ final class ArrayBodies {
           + h.shapeText());
     }
     long count = checkedCount(name, h);
+    Allocation.requireHeap(name, h.shapeText(), Allocation.bytes(count, Long.BYTES));
     requireData(in, h);
     long[] out = new long[(int) count];
     ElementSink sink = (k, bb) -> out[(int) k] = h.type().decodeInteger(bb);
@@ -74,15 +76,18 @@ final class ArrayBodies {
     return total;
   }
 
-  /** Fails early (before allocating) when the file is known to be shorter than the header says. */
-  private static void requireData(ChecksummedInput in, ArrayHeader h) {
-    long bytes;
+  /** Fails before anything is allocated unless the input really holds the data the header declares. */
+  private static void requireData(ChecksummedInput in, ArrayHeader h) throws IOException {
+    in.requireAvailable(checkedBytes(in, h), "array data for shape " + h.shapeText() + " " + h.typeName());
+  }
+
+  /** The bytes of data the header declares; a count that overflows a long is a corrupt header. */
+  private static long checkedBytes(ChecksummedInput in, ArrayHeader h) {
     try {
-      bytes = Math.multiplyExact(h.elementCount(), h.type().bytes());
+      return Math.multiplyExact(h.elementCount(), h.type().bytes());
     } catch (ArithmeticException e) {
       throw new InvalidDataException(in.name() + ": shape " + h.shapeText() + " is too large (corrupt header?)");
     }
-    in.requireAvailable(bytes, "array data for shape " + h.shapeText() + " " + h.typeName());
   }
 
   private static void readElements(ChecksummedInput in, ArrayHeader h, ElementSink sink) throws IOException {

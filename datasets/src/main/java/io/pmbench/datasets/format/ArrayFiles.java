@@ -32,6 +32,18 @@ public final class ArrayFiles {
     };
   }
 
+  /**
+   * The one line for an {@link OutOfMemoryError} raised while loading {@code file}: the readers
+   * refuse declared sizes the heap cannot hold up front ({@code Allocation}), so this is an honest
+   * input larger than what is left of the heap. Only a load that has let go of its partial arrays
+   * (the error unwound past them) may turn the error into this.
+   */
+  public static InvalidDataException outOfMemory(String file, OutOfMemoryError e) {
+    long max = Runtime.getRuntime().maxMemory() >> 20;
+    return new InvalidDataException("out of memory while loading " + file + " (Java heap at most " + max
+        + " MiB); raise -Xmx or use a smaller input", e);
+  }
+
   /** Opens with the format implied by the file name and the label in the last column (CSV). */
   public static ArrayFile open(DataSource source) {
     return open(source, FileFormat.ofFileName(source.name()), LabelColumn.last());

@@ -23,14 +23,17 @@ import java.util.zip.ZipException;
 final class ChecksummedInput implements AutoCloseable {
   private static final int BUFFER = 1 << 16;
 
+  private final DataSource source;
   private final String name;
   private final InputStream raw;
   private final DigestInputStream digested;
   private final CountingInputStream data;
-  private final OptionalLong dataSize;
+  private final OptionalLong rawSize;
+  private final boolean gzip;
 
-  private ChecksummedInput(String name, InputStream raw, boolean digest, OptionalLong rawSize) throws IOException {
-    this.name = name;
+  private ChecksummedInput(DataSource source, InputStream raw, boolean digest, OptionalLong rawSize) throws IOException {
+    this.source = source;
+    this.name = source.name();
     this.raw = raw;
     InputStream buffered = new BufferedInputStream(raw, BUFFER);
     this.digested = digest ? new DigestInputStream(buffered, Checksums.sha256()) : null;
@@ -39,9 +42,9 @@ final class ChecksummedInput implements AutoCloseable {
     int b0 = peek.read();
     int b1 = peek.read();
     peek.reset();
-    boolean gzip = b0 == 0x1f && b1 == 0x8b;
+    this.gzip = b0 == 0x1f && b1 == 0x8b;
     this.data = new CountingInputStream(gzip ? new BufferedInputStream(new GZIPInputStream(peek, BUFFER), BUFFER) : peek);
-    this.dataSize = gzip ? OptionalLong.empty() : rawSize;
+    this.rawSize = rawSize;
   }
 
   /** The body of a reader, run over an open input. */
@@ -83,7 +86,7 @@ final class ChecksummedInput implements AutoCloseable {
   private static ChecksummedInput open(DataSource source, boolean digest, OptionalLong rawSize) throws IOException {
     InputStream raw = source.open();
     try {
-      return new ChecksummedInput(source.name(), raw, digest, rawSize);
+      return new ChecksummedInput(source, raw, digest, rawSize);
     } catch (IOException | RuntimeException e) {
       raw.close();
       throw e;
@@ -116,14 +119,44 @@ final class ChecksummedInput implements AutoCloseable {
   }
 
   /**
-   * Fails with "truncated" before anything is allocated when the content is known to be shorter
-   * than the {@code bytes} a header promises ({@code what} names them).
+   * Fails with "truncated" before anything is allocated unless the content really holds the
+   * {@code bytes} a header promises ({@code what} names them). A plain file of known size is
+   * compared with its length. A compressed stream (or one of unknown size) is first compared with
+   * the most its compressed size can inflate to ({@link Allocation#MAX_INFLATE_RATIO}), then
+   * read through once in a second stream, in constant memory, stopping at the declared size: a
+   * gzip bomb or a forged shape costs at most the time to inflate what is really there.
    */
-  void requireAvailable(long bytes, String what) {
-    if (dataSize.isPresent() && bytes > dataSize.getAsLong() - data.count) {
-      throw new InvalidDataException(name + ": truncated: expected " + bytes + " bytes of " + what + ", found "
-          + Math.max(0, dataSize.getAsLong() - data.count));
+  void requireAvailable(long bytes, String what) throws IOException {
+    if (!gzip && rawSize.isPresent()) {
+      if (bytes > rawSize.getAsLong() - data.count) {
+        throw truncated(bytes, what, Math.max(0, rawSize.getAsLong() - data.count));
+      }
+      return;
     }
+    if (gzip && rawSize.isPresent() && bytes > Allocation.maxInflated(rawSize.getAsLong()) - data.count) {
+      throw new InvalidDataException(name + ": truncated or corrupt: expected " + bytes + " bytes of " + what
+          + ", more than a " + rawSize.getAsLong() + "-byte gzip stream can inflate to (at most "
+          + Allocation.maxInflated(rawSize.getAsLong()) + ")");
+    }
+    long target = data.count + bytes;
+    long n = 0;
+    try (ChecksummedInput probe = open(source, false, rawSize)) {
+      byte[] buf = new byte[BUFFER];
+      while (n < target) {
+        int r = probe.data.read(buf, 0, (int) Math.min(buf.length, target - n));
+        if (r < 0) {
+          break;
+        }
+        n += r;
+      }
+    }
+    if (n < target) {
+      throw truncated(bytes, what, Math.max(0, n - data.count));
+    }
+  }
+
+  private InvalidDataException truncated(long bytes, String what, long found) {
+    return new InvalidDataException(name + ": truncated: expected " + bytes + " bytes of " + what + ", found " + found);
   }
 
   /** Reads exactly {@code len} bytes or fails naming {@code what} was truncated. */

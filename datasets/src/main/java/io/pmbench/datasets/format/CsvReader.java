@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Reads CSV ({@code .csv}, comma) and TSV ({@code .tsv}, tab) tables of numbers, one row per
@@ -64,6 +65,7 @@ public final class CsvReader implements TableReader {
     if (rows * cols > ArrayBodies.MAX_ELEMENTS) {
       throw new InvalidDataException(name + ": " + rows + " rows of " + cols + " features is too large to load into one array");
     }
+    Allocation.requireHeap(name, "(" + rows + ", " + cols + ")", Allocation.bytes(rows, (long) cols * Float.BYTES + Long.BYTES));
     float[] data = new float[(int) (rows * cols)];
     long[] labels = new long[(int) rows];
     String sha = ChecksummedInput.read(source, in -> parse(in, delimiter, scan, labelIndex, data, labels));
@@ -225,26 +227,24 @@ public final class CsvReader implements TableReader {
     try {
       return parseNumber(cell);
     } catch (NumberFormatException e) {
-      throw new InvalidDataException(name + ": line " + lineNo + ", " + columnText(c, scan) + ": '" + cell
-          + "' is not a number");
+      throw new InvalidDataException(name + ": line " + lineNo + ", " + columnText(c, scan) + ": '"
+          + Printable.escape(cell, 100) + "' is not a number (" + NUMBER_SYNTAX + ")");
     }
   }
 
   private static long parseLabel(String name, int lineNo, int c, Scan scan, String cell) {
-    try {
-      return Long.parseLong(cell);
-    } catch (NumberFormatException e) {
+    if (DECIMAL.matcher(cell).matches()) {
       try {
+        return Long.parseLong(cell);
+      } catch (NumberFormatException e) {
         double v = Double.parseDouble(cell);
         if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
           return (long) v;
         }
-      } catch (NumberFormatException ignored) {
-        // reported below
       }
-      throw new InvalidDataException(name + ": line " + lineNo + ", label " + columnText(c, scan) + ": '" + cell
-          + "' is not an integer label");
     }
+    throw new InvalidDataException(name + ": line " + lineNo + ", label " + columnText(c, scan) + ": '"
+        + Printable.escape(cell, 100) + "' is not an integer label (" + NUMBER_SYNTAX + ")");
   }
 
   private static boolean isNumber(String cell) {
@@ -256,21 +256,36 @@ public final class CsvReader implements TableReader {
     }
   }
 
-  /** A decimal number, or numpy's {@code nan}, {@code inf}, {@code -inf} (any case). */
+  /**
+   * A number as CSV writers (numpy, pandas, R, spreadsheets) write one: optional sign, digits
+   * with an optional fraction, optional exponent. Java's parser also takes hexadecimal
+   * ({@code 0x1p-3}), type suffixes ({@code 1.5f}, {@code 2d}) and surrounding control
+   * characters; those are refused before it sees the cell.
+   */
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
+  /** What a number cell may look like, for messages. */
+  static final String NUMBER_SYNTAX = "decimal or scientific, e.g. 1.5, -2, 3e-4; not 0x1p-3, 1.5f, 2d or 1_000";
+
+  /**
+   * A decimal number, or numpy's {@code nan}, {@code inf}, {@code -inf} (any case; the row checks
+   * refuse them later with their row and column).
+   *
+   * @throws NumberFormatException for anything else
+   */
   static float parseNumber(String cell) {
-    try {
+    if (DECIMAL.matcher(cell).matches()) {
       return Float.parseFloat(cell);
-    } catch (NumberFormatException e) {
-      switch (cell.toLowerCase(Locale.ROOT)) {
-        case "nan", "+nan", "-nan":
-          return Float.NaN;
-        case "inf", "+inf", "infinity", "+infinity":
-          return Float.POSITIVE_INFINITY;
-        case "-inf", "-infinity":
-          return Float.NEGATIVE_INFINITY;
-        default:
-          throw e;
-      }
+    }
+    switch (cell.toLowerCase(Locale.ROOT)) {
+      case "nan", "+nan", "-nan":
+        return Float.NaN;
+      case "inf", "+inf", "infinity", "+infinity":
+        return Float.POSITIVE_INFINITY;
+      case "-inf", "-infinity":
+        return Float.NEGATIVE_INFINITY;
+      default:
+        throw new NumberFormatException(cell);
     }
   }
 }

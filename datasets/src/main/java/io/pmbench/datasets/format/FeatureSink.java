@@ -68,6 +68,11 @@ final class FeatureSink {
             + " elements" + (counts.length > 1 ? " in one split" : "") + "; too large to load into one array");
       }
     }
+    long kept = 0;
+    for (int count : counts) {
+      kept += count * cols;
+    }
+    Allocation.requireHeap(source, shapeText, Allocation.bytes(kept, Float.BYTES));
     for (int p = 0; p < counts.length; p++) {
       out[p] = new float[(int) (counts[p] * cols)];
     }

@@ -353,8 +353,11 @@ final class Hdf5File extends NamedArrayFile {
     }
     while (true) {
       ByteBuffer bb = ByteBuffer.wrap(decompressedChunk(d, offset)).order(type.order());
-      if (bb.remaining() < chunkElements * type.type().bytes()) {
-        throw new InvalidDataException("truncated: a chunk decompresses to " + bb.remaining() + " bytes, expected "
+      if (bb.remaining() != chunkElements * type.type().bytes()) {
+        // a chunk decompresses to exactly its chunk's bytes; more is a corrupt index entry that
+        // happened to fit in the heap (where it does not, decompressedChunk says so)
+        throw new InvalidDataException((bb.remaining() < chunkElements * type.type().bytes() ? "truncated"
+            : "corrupt chunk index") + ": a chunk decompresses to " + bb.remaining() + " bytes, expected "
             + chunkElements * type.type().bytes());
       }
       int[] local = new int[rank];

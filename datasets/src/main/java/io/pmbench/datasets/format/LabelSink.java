@@ -45,6 +45,7 @@ final class LabelSink {
     if (n > ArrayBodies.MAX_ELEMENTS) {
       throw new InvalidDataException(source + ": shape " + shapeText + " has too many labels to load into one array");
     }
+    Allocation.requireHeap(source, shapeText, Allocation.bytes(n, Long.BYTES));
     this.out = new long[(int) n];
   }
 

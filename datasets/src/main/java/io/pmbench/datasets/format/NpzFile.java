@@ -41,12 +41,34 @@ final class NpzFile extends NamedArrayFile {
     SortedSet<String> n = new TreeSet<>();
     try {
       zip.stream().map(ZipEntry::getName).filter(e -> e.endsWith(SUFFIX))
-          .forEach(e -> n.add(e.substring(0, e.length() - SUFFIX.length())));
+          .forEach(e -> {
+            requirePlainName(e);
+            n.add(e.substring(0, e.length() - SUFFIX.length()));
+          });
+    } catch (InvalidDataException e) {
+      close();
+      throw e;
     } catch (RuntimeException e) {
       close();
       throw new InvalidDataException(name() + ": corrupt .npz (zip) directory (" + describe(e) + ")", e);
     }
     this.names = Collections.unmodifiableSortedSet(n);
+  }
+
+  /**
+   * A member must be a plain {@code NAME.npy}, as {@code numpy.savez} writes: no {@code /} or
+   * {@code \}, no {@code ..}, no drive letter or absolute path, no control characters. Names
+   * that point outside the archive ({@code ../../x.npy}, {@code /abs/x.npy}) are refused, not
+   * loaded under a surprising array name.
+   */
+  private void requirePlainName(String member) {
+    String stem = member.substring(0, member.length() - SUFFIX.length());
+    boolean plain = !stem.isEmpty() && !stem.equals(".") && !stem.equals("..")
+        && stem.chars().noneMatch(c -> c == '/' || c == '\\' || c == ':' || c < 0x20 || c == 0x7f);
+    if (!plain) {
+      throw new InvalidDataException(name() + ": member '" + Printable.escape(member, 200)
+          + "' is not a plain name (an .npz member must be NAME.npy with no '/', '\\', '..', drive letter or absolute path)");
+    }
   }
 
   @Override
@@ -82,8 +104,15 @@ final class NpzFile extends NamedArrayFile {
     return new LabelArray(y.source(), y.values(), sha256());
   }
 
-  private static OptionalLong size(ZipEntry e) {
-    return e.getSize() >= 0 ? OptionalLong.of(e.getSize()) : OptionalLong.empty();
+  /**
+   * The member's size when the archive proves it: a stored member's bytes lie in the file, so its
+   * size is at most the file's. A deflated member's stated size is not trusted (empty: the reader
+   * checks what the stream really holds before allocating).
+   */
+  private OptionalLong size(ZipEntry e) {
+    long fileSize = source.size().orElse(-1);
+    boolean proven = e.getMethod() == ZipEntry.STORED && e.getSize() >= 0 && e.getSize() <= fileSize;
+    return proven ? OptionalLong.of(e.getSize()) : OptionalLong.empty();
   }
 
   private DataSource member(String array) {

@@ -41,8 +41,14 @@ import java.util.zip.ZipFile;
  * place in the output.
  */
 final class TorchFile extends NamedArrayFile {
-  private static final long MAX_PICKLE_BYTES = 1L << 28;
+  /**
+   * The largest {@code data.pkl} read: the pickle of a {@code torch.save} of tensors holds only
+   * their descriptions (a few hundred bytes each), never their data.
+   */
+  private static final long MAX_PICKLE_BYTES = 1L << 25;
   private static final int BUFFER = 1 << 16;
+  /** The longest array name (path of dict keys and indices) accepted. */
+  private static final int MAX_PATH = 1 << 12;
 
   private final ZipFile zip;
   private final String prefix;
@@ -70,7 +76,7 @@ final class TorchFile extends NamedArrayFile {
       Object root = TorchPickle.load(name() + "[" + Printable.escape(pkl.getName(), 200) + "]",
           bytes(pkl, MAX_PICKLE_BYTES));
       Map<String, Tensor> found = new LinkedHashMap<>();
-      flatten("", root, found, Collections.newSetFromMap(new IdentityHashMap<>()));
+      flatten("", root, found, Collections.newSetFromMap(new IdentityHashMap<>()), 0);
       this.tensors = Collections.unmodifiableMap(found);
     } catch (InvalidDataException e) {
       close();
@@ -107,12 +113,22 @@ final class TorchFile extends NamedArrayFile {
       throw new InvalidDataException(name() + ": record " + Printable.escape(e.getName(), 200)
           + " is implausibly large (" + e.getSize() + " bytes)");
     }
+    byte[] b;
     try (InputStream in = zip.getInputStream(e)) {
-      return in.readNBytes((int) max);
+      b = in.readNBytes((int) max + 1);
     }
+    if (b.length > max) {
+      throw new InvalidDataException(name() + ": record " + Printable.escape(e.getName(), 200)
+          + " is implausibly large (more than " + max + " bytes once inflated)");
+    }
+    return b;
   }
 
-  private void flatten(String path, Object o, Map<String, Tensor> out, Set<Object> seen) {
+  private void flatten(String path, Object o, Map<String, Tensor> out, Set<Object> seen, int depth) {
+    if (depth > TorchPickle.MAX_DEPTH || path.length() > MAX_PATH) {
+      throw new InvalidDataException(name() + ": pickle refused: dicts, lists and tuples nested more than "
+          + TorchPickle.MAX_DEPTH + " deep or array names longer than " + MAX_PATH + " characters (damaged or hostile file)");
+    }
     if (o instanceof Tensor t) {
       out.put(path, t);
       return;
@@ -122,11 +138,11 @@ final class TorchFile extends NamedArrayFile {
     }
     String p = path.isEmpty() ? "" : path + "/";
     if (o instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> flatten(p + k, v, out, seen));
+      m.forEach((k, v) -> flatten(p + k, v, out, seen, depth + 1));
     } else {
       List<?> items = o instanceof TorchPickle.Tuple t ? t.items() : (List<?>) o;
       for (int i = 0; i < items.size(); i++) {
-        flatten(p + i, items.get(i), out, seen);
+        flatten(p + i, items.get(i), out, seen, depth + 1);
       }
     }
   }
@@ -151,9 +167,10 @@ final class TorchFile extends NamedArrayFile {
     String a = resolve(array);
     Tensor t = tensors.get(a);
     ElementType type = elementType(a, t);
+    Layout layout = guarded(a, () -> layout(a, t, type));
     FeatureSink sink = new FeatureSink(label(a), t.size(), shapeText(t.size()), routing);
     guarded(a, () -> {
-      walk(a, t, type, (k, bb) -> sink.put(k, (float) type.decode(bb)));
+      walk(layout, (k, bb) -> sink.put(k, (float) type.decode(bb)));
       return null;
     });
     return sink.finish(sha256());
@@ -164,9 +181,10 @@ final class TorchFile extends NamedArrayFile {
     String a = resolve(array);
     Tensor t = tensors.get(a);
     ElementType type = elementType(a, t);
+    Layout layout = guarded(a, () -> layout(a, t, type));
     LabelSink sink = new LabelSink(label(a), t.size(), shapeText(t.size()), typeName(t), type.isInteger(), false, false);
     guarded(a, () -> {
-      walk(a, t, type, (k, bb) -> sink.putInteger((int) k, type.decodeInteger(bb)));
+      walk(layout, (k, bb) -> sink.putInteger((int) k, type.decodeInteger(bb)));
       return null;
     });
     return sink.finish(sha256());
@@ -196,21 +214,33 @@ final class TorchFile extends NamedArrayFile {
   }
 
   /**
-   * Streams the tensor's storage record once and hands each element of the view to {@code sink}
-   * with its C-order index. Axes are visited in decreasing stride, so storage positions only grow
-   * and gaps (a slice of a larger storage) are skipped.
+   * Where a tensor's elements are, checked before anything is allocated: the view's axes in
+   * decreasing stride, the storage record, and its bytes.
+   *
+   * @param count elements of the view
+   * @param axes the axes longer than 1, in decreasing stride
    */
-  private void walk(String array, Tensor t, ElementType type, ElementSink sink) throws IOException {
+  private record Layout(String array, Tensor t, int bytes, long count, Integer[] axes, ZipEntry record) {}
+
+  /**
+   * Checks, before the output is allocated, that the view is non-overlapping, lies inside its
+   * storage, and that the storage record really holds the bytes it needs: a stored record's
+   * bytes lie in the file (its size is at most the file's); a compressed one is inflated once,
+   * in constant memory, up to the bytes needed ({@link Allocation}).
+   */
+  private Layout layout(String array, Tensor t, ElementType type) throws IOException {
     long[] size = t.size();
     long count = 1;
     for (long s : size) {
       count = Math.multiplyExact(count, s);
     }
-    if (count == 0) {
-      return;
-    }
     Integer[] axes = java.util.stream.IntStream.range(0, size.length).filter(a -> size[a] > 1).boxed()
         .sorted(Comparator.comparingLong((Integer a) -> t.stride()[a]).reversed()).toArray(Integer[]::new);
+    ZipEntry e = zip.getEntry(prefix + "data/" + t.storage().key());
+    Layout layout = new Layout(array, t, type.bytes(), count, axes, e);
+    if (count == 0) {
+      return layout;
+    }
     long span = 0;
     for (int i = axes.length - 1; i >= 0; i--) {
       long stride = t.stride()[axes[i]];
@@ -219,33 +249,79 @@ final class TorchFile extends NamedArrayFile {
             + Arrays.toString(t.stride()) + " for shape " + shapeText(size)
             + " (an expanded or broadcast view); save tensor.contiguous() instead");
       }
-      span += (size[axes[i]] - 1) * stride;
+      span = Math.addExact(span, Math.multiplyExact(size[axes[i]] - 1, stride));
     }
-    long last = t.offset() + span;
+    long last = Math.addExact(t.offset(), span);
     if (last >= t.storage().numel()) {
       throw new InvalidDataException(label(array) + ": shape mismatch: the view (offset " + t.offset() + ", shape "
           + shapeText(size) + ", stride " + Arrays.toString(t.stride()) + ") runs past its storage of "
           + t.storage().numel() + " elements");
     }
-    ZipEntry e = zip.getEntry(prefix + "data/" + t.storage().key());
     String record = Printable.escape(prefix + "data/" + t.storage().key(), 200);
     if (e == null) {
       throw new InvalidDataException(label(array) + ": truncated: the archive has no storage record " + record);
     }
-    int bytes = type.bytes();
-    long needed = (last + 1) * bytes;
-    if (e.getSize() >= 0 && e.getSize() < needed) {
-      throw new InvalidDataException(label(array) + ": truncated: storage record " + record + " holds " + e.getSize()
+    long needed = Math.multiplyExact(last + 1, (long) type.bytes());
+    long holds = recordBytes(e, needed);
+    if (holds < needed) {
+      throw new InvalidDataException(label(array) + ": truncated: storage record " + record + " holds " + holds
           + " bytes, the tensor needs " + needed);
     }
+    return layout;
+  }
+
+  /**
+   * How many bytes record {@code e} really holds, counted up to {@code needed}: a stored record
+   * by its size when that fits in the file, any other by inflating it (no more than
+   * {@code needed} bytes are read, none kept).
+   */
+  private long recordBytes(ZipEntry e, long needed) throws IOException {
+    long fileSize = source.size().orElse(Long.MAX_VALUE);
+    if (e.getMethod() == ZipEntry.STORED && e.getSize() >= 0) {
+      if (e.getSize() > fileSize) {
+        throw new InvalidDataException(name() + ": corrupt: storage record " + Printable.escape(e.getName(), 200)
+            + " claims " + e.getSize() + " bytes, more than the " + fileSize + "-byte file holds");
+      }
+      return e.getSize();
+    }
+    if (e.getCompressedSize() >= 0 && needed > Allocation.maxInflated(e.getCompressedSize())) {
+      throw new InvalidDataException(name() + ": truncated or corrupt: storage record " + Printable.escape(e.getName(), 200)
+          + " of " + e.getCompressedSize() + " compressed bytes cannot inflate to the " + needed + " bytes a tensor needs");
+    }
+    long n = 0;
+    try (InputStream in = zip.getInputStream(e)) {
+      byte[] buf = new byte[BUFFER];
+      int r;
+      while (n < needed && (r = in.read(buf, 0, (int) Math.min(buf.length, needed - n))) >= 0) {
+        n += r;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Streams the tensor's storage record once and hands each element of the view to {@code sink}
+   * with its C-order index. Axes are visited in decreasing stride, so storage positions only grow
+   * and gaps (a slice of a larger storage) are skipped.
+   */
+  private void walk(Layout layout, ElementSink sink) throws IOException {
+    Tensor t = layout.t();
+    long[] size = t.size();
+    long count = layout.count();
+    if (count == 0) {
+      return;
+    }
+    Integer[] axes = layout.axes();
+    int bytes = layout.bytes();
+    String record = Printable.escape(layout.record().getName(), 200);
     long[] cStride = new long[size.length];
     long c = 1;
     for (int a = size.length - 1; a >= 0; a--) {
       cStride[a] = c;
       c *= size[a];
     }
-    try (InputStream in = zip.getInputStream(e)) {
-      Storage storage = new Storage(in, order, label(array), record);
+    try (InputStream in = zip.getInputStream(layout.record())) {
+      Storage storage = new Storage(in, order, label(layout.array()), record);
       long[] index = new long[axes.length];
       long pos = t.offset();
       long k = 0;

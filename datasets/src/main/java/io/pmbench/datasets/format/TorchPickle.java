@@ -82,6 +82,19 @@ final class TorchPickle {
    */
   record Tensor(Storage storage, long offset, long[] size, long[] stride) {}
 
+  /**
+   * Caps on what a pickle may make the reader do (issue 26: 256 MB of one opcode took 4 minutes
+   * and 6.3 GB). A {@code torch.save} of tensors in dicts, lists and tuples uses a few dozen
+   * opcodes, objects and memo entries per tensor and nests a few levels deep; these caps allow
+   * about 100,000 tensors while bounding the time (about a second) and heap (about 200 MB).
+   */
+  static final int MAX_OPCODES = 1 << 23;
+  /** Objects pushed on the stack (each opcode that makes or recalls a value). */
+  static final int MAX_OBJECTS = 1 << 22;
+  static final int MAX_MEMO = 1 << 20;
+  /** Open MARKs at once, and (in {@link TorchFile}) dict/list/tuple nesting. */
+  static final int MAX_DEPTH = 1000;
+
   private static final Object MARK = new Object();
 
   private final String file;
@@ -89,6 +102,8 @@ final class TorchPickle {
   private final Deque<Integer> marks = new ArrayDeque<>();
   private final Map<Long, Object> memo = new HashMap<>();
   private final List<Object> items = new ArrayList<>();
+  private int opcodes;
+  private int objects;
 
   private TorchPickle(String file, byte[] pickle) {
     this.file = file;
@@ -109,13 +124,16 @@ final class TorchPickle {
       while (true) {
         int at = in.position();
         int op = in.get() & 0xFF;
+        if (++opcodes > MAX_OPCODES) {
+          throw tooMuch("more than " + MAX_OPCODES + " opcodes");
+        }
         switch (op) {
           case 0x80 -> proto();
           case 0x95 -> in.getLong(); // FRAME: the frame length; frames need no special handling
           case '.' -> {
             return stop();
           }
-          case '(' -> marks.push(items.size());
+          case '(' -> mark();
           case '}' -> push(new LinkedHashMap<Object, Object>());
           case ']' -> push(new ArrayList<Object>());
           case ')' -> push(new Tuple(List.of()));
@@ -138,9 +156,9 @@ final class TorchPickle {
           case 'N' -> push(None.NONE);
           case 0x88 -> push(Boolean.TRUE);
           case 0x89 -> push(Boolean.FALSE);
-          case 'q' -> memo.put((long) (in.get() & 0xFF), peek());
-          case 'r' -> memo.put(in.getInt() & 0xFFFF_FFFFL, peek());
-          case 0x94 -> memo.put((long) memo.size(), peek());
+          case 'q' -> memoPut(in.get() & 0xFF);
+          case 'r' -> memoPut(in.getInt() & 0xFFFF_FFFFL);
+          case 0x94 -> memoPut(memo.size());
           case 'h' -> push(memoGet(in.get() & 0xFF));
           case 'j' -> push(memoGet(in.getInt() & 0xFFFF_FFFFL));
           case 'c' -> push(global(line() + "." + line()));
@@ -160,6 +178,24 @@ final class TorchPickle {
     return new InvalidDataException(file + ": " + what);
   }
 
+  private InvalidDataException tooMuch(String what) {
+    return error("pickle refused: " + what + " (a torch.save pickle of tensors needs far fewer; damaged or hostile file)");
+  }
+
+  private void mark() {
+    if (marks.size() >= MAX_DEPTH) {
+      throw tooMuch("more than " + MAX_DEPTH + " nested MARKs");
+    }
+    marks.push(items.size());
+  }
+
+  private void memoPut(long key) {
+    if (memo.size() >= MAX_MEMO && !memo.containsKey(key)) {
+      throw tooMuch("more than " + MAX_MEMO + " memo entries");
+    }
+    memo.put(key, peek());
+  }
+
   private void proto() {
     int v = in.get() & 0xFF;
     if (v < 2 || v > 5) {
@@ -175,6 +211,9 @@ final class TorchPickle {
   }
 
   private void push(Object o) {
+    if (++objects > MAX_OBJECTS) {
+      throw tooMuch("more than " + MAX_OBJECTS + " objects");
+    }
     items.add(o);
   }
 

@@ -127,4 +127,27 @@ class CsvReaderTest {
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> read(new CsvReader(), p));
     assertMessage(e.getMessage(), "empty.csv", "empty file");
   }
+
+  /** Java's parser takes these; a CSV writer never writes them, so they are refused (issue 26). */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"0x1p-3", "1.5f", "2d", "1_000", "1.5F", "0X10", "1e", "."})
+  void read_javaOnlyNumberSyntax_refusedNamingFileLineAndColumn(String cell) throws IOException {
+    Path p = write("java.csv", "a,b,y\n1,2,0\n3," + cell + ",1\n");
+    InvalidDataException e = assertThrows(InvalidDataException.class, () -> read(new CsvReader(), p));
+    assertMessage(e.getMessage(), "java.csv", "line 3, column 2 (\"b\"): '" + cell + "' is not a number (decimal or scientific");
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"0x1p1", "2d", "1_0", "3L"})
+  void read_javaOnlyLabelSyntax_refusedNamingFileLineAndColumn(String cell) throws IOException {
+    Path p = write("jl.csv", "a,b,y\n1,2,0\n3,4," + cell + "\n");
+    InvalidDataException e = assertThrows(InvalidDataException.class, () -> read(new CsvReader(), p));
+    assertMessage(e.getMessage(), "jl.csv", "line 3, label column 3 (\"y\"): '" + cell + "' is not an integer label");
+  }
+
+  @Test
+  void read_decimalAndScientificForms_parse() throws IOException {
+    Path p = write("ok.csv", "1.,-.5,+2E+2,0\n3e-1,4.25,-0,1\n");
+    assertArrayEquals(new float[] {1f, -0.5f, 200f, 0.3f, 4.25f, -0f}, read(new CsvReader(), p).features().data());
+  }
 }

@@ -72,4 +72,27 @@ class NpzFileTest {
     String m = error("bad.npz", f -> f.labels(Optional.of("float_labels")));
     assertMessage(m, "bad.npz[float_labels]", "unsupported dtype for labels: '<f8'");
   }
+
+  /** Members that name a path instead of a plain name are refused at open, naming the archive and the member (issue 26). */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"../../x.npy", "/abs/x.npy", "dir/x.npy", "a\\b.npy",
+      "C:x.npy", "..npy", "...npy"})
+  void open_memberNameNotPlain_refusedNamingArchiveAndMember(String member, @org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path p = dir.resolve("traversal.npz");
+    byte[] npy = HostileFiles.npy("<f4", new long[] {1, 2}, new byte[8]);
+    java.nio.file.Files.write(p, HostileFiles.zip(member, npy, true));
+    io.pmbench.core.data.InvalidDataException e = org.junit.jupiter.api.Assertions.assertThrows(
+        io.pmbench.core.data.InvalidDataException.class, () -> ArrayFiles.open(DataSource.of(p)).close());
+    assertMessage(e.getMessage(), "traversal.npz", "member '" + member + "' is not a plain name");
+  }
+
+  @Test
+  void open_plainMemberName_loads(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path p = dir.resolve("plain.npz");
+    java.nio.file.Files.write(p, HostileFiles.zip("x.y.npy", HostileFiles.npy("<f4", new long[] {1, 2}, new byte[8]), true));
+    try (ArrayFile f = ArrayFiles.open(DataSource.of(p))) {
+      assertEquals(List.of("x.y"), List.copyOf(f.arrayNames()));
+    }
+  }
 }

@@ -80,7 +80,11 @@ abstract class ExperimentCommand implements Callable<Integer> {
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
     GridRecipe recipe = new GridRecipe(cmd.commandLine().getParseResult().originalArgs(), e.name(),
         manifest.fingerprint(), s.git().commit());
-    try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh())) {
+    try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh(), grid().acceptModified,
+        w -> {
+          err.println("pmbench: " + w);
+          err.flush();
+        })) {
       Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures(),
           store);
       List<Sweep.Task> tasks = e.tasks(s, cells);

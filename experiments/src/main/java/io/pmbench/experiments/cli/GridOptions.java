@@ -127,6 +127,10 @@ public final class GridOptions {
       description = "Discard the cells already in the run directory (needed when the configuration changed).")
   boolean fresh;
 
+  @Option(names = "--accept-modified", order = 22,
+      description = "Resume even when cells already in the run directory do not verify (pmbench verify DIR names them).")
+  boolean acceptModified;
+
   @Option(names = "--verbose", order = 23, description = "Print stack traces with errors.")
   boolean verbose;
 

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
     description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image",
         "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
-        Table2Command.class, ClaimsCommand.class, ReportCommand.class, AuditCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+        Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class, MechanismsCommand.class, DatasetsCommand.class,
         io.pmbench.experiments.filter.FilterCommand.class,
         CommandLine.HelpCommand.class})
 public final class Pmbench implements Runnable {
@@ -62,7 +62,31 @@ public final class Pmbench implements Runnable {
       err.flush();
       return 1;
     });
+    cl.setExecutionStrategy(parseResult -> {
+      try {
+        return new CommandLine.RunLast().execute(parseResult);
+      } catch (OutOfMemoryError e) {
+        return outOfMemory(parseResult, e);
+      }
+    });
     return cl;
+  }
+
+  /**
+   * An {@link OutOfMemoryError} anywhere (a load names its file through {@link InvalidDataException}
+   * instead): one line and {@link #EXIT_BAD_INPUT}. Results are written to a temporary file and
+   * renamed, so nothing half-written is left behind.
+   */
+  private static int outOfMemory(CommandLine.ParseResult parseResult, OutOfMemoryError e) {
+    CommandLine cl = parseResult.commandSpec().commandLine();
+    PrintWriter err = cl.getErr();
+    err.println("pmbench: out of memory (Java heap at most " + (Runtime.getRuntime().maxMemory() >> 20)
+        + " MiB); raise -Xmx or use a smaller input");
+    if (parseResult.originalArgs().contains("--verbose")) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return EXIT_BAD_INPUT;
   }
 
   public static void main(String[] args) {

@@ -5,6 +5,7 @@ import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.figures.Reports;
+import io.pmbench.experiments.sweep.RunCheck;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,10 @@ public final class ReportCommand implements Callable<Integer> {
   @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
   boolean verbose;
 
+  @CommandLine.Option(names = "--accept-modified", description = "Draw the report even when cells do not verify "
+      + "(pmbench verify DIR names them); a warning says so.")
+  boolean acceptModified;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = cmd.commandLine().getOut();
@@ -39,6 +44,11 @@ public final class ReportCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
+    PrintWriter err = cmd.commandLine().getErr();
+    RunCheck.require(dir, acceptModified, w -> {
+      err.println("pmbench: " + w);
+      err.flush();
+    });
     out.println(Reports.render(dir));
     out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
     out.flush();

@@ -243,6 +243,7 @@ public record CellRecord(
         }
       }
     }
+    root.put(CellHashes.FIELD, CellHashes.of(root));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (IOException e) {

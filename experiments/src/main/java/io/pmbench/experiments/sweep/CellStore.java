@@ -1,5 +1,7 @@
 package io.pmbench.experiments.sweep;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.reports.AtomicFiles;
 import java.io.IOException;
@@ -38,7 +40,11 @@ public final class CellStore implements AutoCloseable {
 
   private final Path dir;
   private final Manifest manifest;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private final ConcurrentSkipListMap<CellKey, CellRecord> cells = new ConcurrentSkipListMap<>();
+  /** Cell file name to the SHA-256 it carries, as run.json lists them. */
+  private final ConcurrentSkipListMap<String, String> hashes = new ConcurrentSkipListMap<>();
   private final FileChannel lockChannel;
   private final FileLock lock;
 
@@ -57,6 +63,16 @@ public final class CellStore implements AutoCloseable {
    * @throws IllegalStateException for a configuration clash or a second process on the directory
    */
   public static CellStore open(Path dir, Manifest manifest, boolean fresh) throws IOException {
+    return open(dir, manifest, fresh, false, w -> { });
+  }
+
+  /**
+   * As {@link #open(Path, Manifest, boolean)}; before resuming, the cells already there must
+   * verify ({@link RunCheck}): a run that does not is refused unless {@code acceptModified}
+   * (then {@code warn} is told); a run made before cell hashes is stamped as it is, with a warning.
+   */
+  public static CellStore open(Path dir, Manifest manifest, boolean fresh, boolean acceptModified,
+      java.util.function.Consumer<String> warn) throws IOException {
     Files.createDirectories(dir);
     FileChannel channel = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     FileLock lock;
@@ -81,6 +97,14 @@ public final class CellStore implements AutoCloseable {
               + "another --out");
         }
       }
+      if (Files.exists(manifestFile) && !fresh) {
+        if (RunCheck.of(dir).unhashed()) {
+          warn.accept("warning: " + dir + " is " + RunCheck.UNHASHED + "; resuming stamps its cells as they are now");
+          RunCheck.rehash(dir, warn);
+        } else {
+          RunCheck.requireForResume(dir, acceptModified, warn);
+        }
+      }
       if (fresh) {
         deleteCells(cellDir);
         deleteCells(dir.resolve(PARTIAL));
@@ -88,9 +112,9 @@ public final class CellStore implements AutoCloseable {
         Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
       }
       Files.createDirectories(cellDir);
-      AtomicFiles.write(manifestFile, out -> out.write(manifest.toJson()));
       CellStore store = new CellStore(dir, manifest, channel, lock);
       store.load(cellDir, true);
+      store.writeManifest();
       for (CellKey key : store.cells.keySet()) {
         Files.deleteIfExists(store.journalFile(key)); // left by a process killed right after storing the cell
       }
@@ -150,7 +174,19 @@ public final class CellStore implements AutoCloseable {
             + fingerprint + "; rerun with --fresh");
       }
       cells.put(r.key(), r);
+      hashes.put(f.getFileName().toString(), stampedHash(f));
     }
+  }
+
+  /** The hash a cell file carries ("" when it has none: the manifest then lists it as such and verify names it). */
+  private static String stampedHash(Path f) throws IOException {
+    JsonNode h = JSON.readTree(Files.readString(f, StandardCharsets.UTF_8)).get(CellHashes.FIELD);
+    return h == null ? "" : h.asText();
+  }
+
+  /** Rewrites run.json listing every cell's hash (atomically; after each stored cell). */
+  private synchronized void writeManifest() throws IOException {
+    AtomicFiles.write(dir.resolve(MANIFEST), out -> out.write(manifest.toJson(hashes)));
   }
 
   private static void deleteCells(Path cellDir) throws IOException {
@@ -249,7 +285,12 @@ public final class CellStore implements AutoCloseable {
           + ". Provided value: " + r.fingerprint());
     }
     try {
-      AtomicFiles.write(dir.resolve(CELLS).resolve(r.key().fileName()), out -> out.write(r.toJson()));
+      String json = r.toJson();
+      // listed first: a process killed in between leaves a listed cell without a file, which a
+      // resumed run recomputes, never an unlisted file (which would not verify)
+      hashes.put(r.key().fileName(), JSON.readTree(json).get(CellHashes.FIELD).asText());
+      writeManifest();
+      AtomicFiles.write(dir.resolve(CELLS).resolve(r.key().fileName()), out -> out.write(json));
       Files.deleteIfExists(journalFile(r.key()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write cell " + r.key().fileName() + " in " + dir, e);

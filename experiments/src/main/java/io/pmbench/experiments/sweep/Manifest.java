@@ -35,6 +35,8 @@ import java.util.TreeSet;
 public record Manifest(String experiment, JsonNode config, JsonNode grid, String commandLine) {
   /** Format tag of run.json. */
   public static final String FORMAT = "pmbench-run/1";
+  /** The field of run.json listing each cell file's SHA-256. */
+  public static final String CELLS = "cells";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -71,8 +73,16 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
     return out;
   }
 
-  /** The JSON text of run.json. */
+  /** The JSON text of run.json, listing no cells. */
   public String toJson() {
+    return toJson(Map.of());
+  }
+
+  /**
+   * The JSON text of run.json listing {@code cells} (cell file name to its SHA-256, {@link
+   * CellHashes}) under {@value #CELLS}.
+   */
+  public String toJson(Map<String, String> cells) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("format", FORMAT);
     root.put("experiment", experiment);
@@ -80,6 +90,8 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
     root.set("config", config);
     root.set("grid", grid);
     root.put("commandLine", commandLine);
+    ObjectNode listed = root.putObject(CELLS);
+    new java.util.TreeMap<>(cells).forEach(listed::put);
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (IOException e) {
@@ -87,15 +99,33 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
     }
   }
 
-  /** Parses run.json; {@code source} names the file in messages. */
-  public static Manifest parse(String json, String source) {
-    JsonNode root;
+  /**
+   * The cells run.json lists with their SHA-256; empty for a run made before cells were hashed
+   * (its run.json has no {@value #CELLS}).
+   */
+  public static java.util.Optional<Map<String, String>> cellHashes(String json, String source) {
+    JsonNode root = tree(json, source);
+    JsonNode listed = root == null ? null : root.get(CELLS);
+    if (listed == null || !listed.isObject()) {
+      return java.util.Optional.empty();
+    }
+    Map<String, String> out = new java.util.TreeMap<>();
+    listed.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+    return java.util.Optional.of(out);
+  }
+
+  private static JsonNode tree(String json, String source) {
     try {
-      root = MAPPER.readTree(json);
+      return MAPPER.readTree(json);
     } catch (IOException e) {
       throw new IllegalArgumentException(source + " must be a pmbench run manifest (JSON). Provided value: "
           + e.getMessage());
     }
+  }
+
+  /** Parses run.json; {@code source} names the file in messages. */
+  public static Manifest parse(String json, String source) {
+    JsonNode root = tree(json, source);
     if (root == null || !FORMAT.equals(root.path("format").asText())) {
       throw new IllegalArgumentException(source + " must have format " + FORMAT + ". Provided value: "
           + (root == null ? "empty" : root.path("format").asText()));

@@ -1,0 +1,49 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.experiments.sweep.RunCheck;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code pmbench verify DIR}: names every cell of a run directory that does not verify
+ * ({@link RunCheck}). Exit code 0 when all verify, 1 when any does not (or the run is unhashed),
+ * 2 for bad input (not a run directory).
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its",
+        "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when",
+        "any does not or the run predates cell hashes, 2 for bad input."})
+public final class VerifyCommand implements Callable<Integer> {
+  /** Exit code when a cell does not verify (2 stays bad input). */
+  public static final int EXIT_NOT_VERIFIED = 1;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/).")
+  Path dir;
+
+  @CommandLine.Option(names = "--rehash", description = "For a run made before cell hashes only: stamp each cell's "
+      + "SHA-256, as the cell is now, into the cell and run.json (says what it does first).")
+  boolean rehash;
+
+  @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = cmd.commandLine().getOut();
+    if (rehash) {
+      RunCheck.rehash(dir, out::println);
+    }
+    RunCheck check = RunCheck.of(dir);
+    check.problems().forEach(p -> out.println(dir.resolve(p.substring(0, p.indexOf(':'))) + p.substring(p.indexOf(':'))));
+    out.println(check.summary());
+    out.flush();
+    return check.verified() ? 0 : EXIT_NOT_VERIFIED;
+  }
+}

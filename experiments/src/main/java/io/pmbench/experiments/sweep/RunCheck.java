@@ -1,0 +1,182 @@
+package io.pmbench.experiments.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pmbench.reports.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Whether a run directory's cells are those its runs wrote ({@code pmbench verify}): each cell
+ * file carries the SHA-256 of its canonical content ({@link CellHashes}) and {@code run.json}
+ * lists every cell with that hash. A cell does not verify when its hash is missing, differs from
+ * its content or from {@code run.json}, or when it is not listed; a listed cell without a file
+ * does not verify either.
+ *
+ * <p>A run made before cells were hashed ({@code run.json} without {@value Manifest#CELLS}) is
+ * <em>unhashed</em>: nothing can be checked; {@link #rehash} stamps its cells as they are now.
+ *
+ * @param dir the run directory
+ * @param unhashed whether the run was made before cells were hashed
+ * @param cells the number of cell files
+ * @param problems one line per cell that does not verify ({@code cells/NAME.json: what})
+ */
+public record RunCheck(Path dir, boolean unhashed, int cells, List<String> problems) {
+  /** How messages name a run made before hashes. */
+  public static final String UNHASHED = "unhashed (made before pmbench 0.1.0 stamped SHA-256 hashes into cells)";
+
+  /** How a listed cell without a file is named; a resumed run recomputes such a cell, so only report refuses it. */
+  static final String MISSING = ": listed in " + CellStore.MANIFEST + " but the file is missing";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Whether every cell verifies (an unhashed run does not). */
+  public boolean verified() {
+    return !unhashed && problems.isEmpty();
+  }
+
+  /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
+  public static RunCheck of(Path dir) throws IOException {
+    Path manifestFile = dir.resolve(CellStore.MANIFEST);
+    if (!Files.exists(manifestFile)) {
+      throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no "
+          + CellStore.MANIFEST + " in " + dir);
+    }
+    Optional<Map<String, String>> listed = Manifest.cellHashes(Files.readString(manifestFile), manifestFile.toString());
+    Map<String, JsonNode> files = cellTrees(dir);
+    if (listed.isEmpty()) {
+      return new RunCheck(dir, true, files.size(), List.of());
+    }
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> f : files.entrySet()) {
+      String name = CellStore.CELLS + "/" + f.getKey();
+      JsonNode stamped = f.getValue().get(CellHashes.FIELD);
+      String inManifest = listed.get().get(f.getKey());
+      if (stamped == null) {
+        problems.add(name + ": no " + CellHashes.FIELD + " field (hash removed, or the cell was copied in)");
+      } else if (!stamped.asText().equals(CellHashes.of(f.getValue()))) {
+        problems.add(name + ": modified (its content no longer matches its " + CellHashes.FIELD + ")");
+      } else if (inManifest == null) {
+        problems.add(name + ": not listed in " + CellStore.MANIFEST + " (copied in from elsewhere?)");
+      } else if (!inManifest.equals(stamped.asText())) {
+        problems.add(name + ": its " + CellHashes.FIELD + " differs from the one " + CellStore.MANIFEST + " lists");
+      }
+    }
+    listed.get().keySet().stream().filter(n -> !files.containsKey(n)).forEach(n -> problems.add(CellStore.CELLS + "/" + n
+        + MISSING));
+    return new RunCheck(dir, false, files.size(), List.copyOf(problems));
+  }
+
+  /** The cell files of {@code dir} (name to JSON tree), sorted; a file that is not JSON is a problem of its own. */
+  static Map<String, JsonNode> cellTrees(Path dir) throws IOException {
+    Map<String, JsonNode> out = new TreeMap<>();
+    Path cellDir = dir.resolve(CellStore.CELLS);
+    if (!Files.isDirectory(cellDir)) {
+      return out;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir, "*.json")) {
+      for (Path f : ds) {
+        if (AtomicFiles.isTemporary(f)) {
+          continue;
+        }
+        JsonNode tree;
+        try {
+          tree = MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+          throw new IllegalStateException(f + " must be a cell file (JSON). Provided value: " + e.getMessage(), e);
+        }
+        out.put(f.getFileName().toString(), tree);
+      }
+    }
+    return out;
+  }
+
+  /** One line: how many cells, and the first problem. */
+  public String summary() {
+    if (unhashed) {
+      return dir + " is " + UNHASHED + ": its " + cells + " cells cannot be checked; pmbench verify --rehash " + dir
+          + " stamps them as they are now";
+    }
+    if (problems.isEmpty()) {
+      return dir + ": all " + cells + " cells verify";
+    }
+    return dir + " does not verify: " + problems.size() + " of its cells " + (problems.size() == 1 ? "does" : "do")
+        + " not (" + problems.get(0) + (problems.size() > 1 ? "; ..." : "") + ")";
+  }
+
+  /**
+   * What {@code report} and a resumed run do before using {@code dir}: an unhashed run is used
+   * with a warning; a run that does not verify is refused ({@link IllegalStateException}, one line)
+   * unless {@code acceptModified}, which warns instead.
+   */
+  public static void require(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
+    require(of(dir), acceptModified, warn);
+  }
+
+  /**
+   * As {@link #require(Path, boolean, Consumer)} for a resumed run: a listed cell whose file is
+   * missing is recomputed (a process killed between listing a cell and renaming its file into
+   * place leaves exactly that), so it is not a reason to refuse.
+   */
+  static void requireForResume(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
+    RunCheck c = of(dir);
+    require(new RunCheck(dir, c.unhashed(), c.cells(), c.problems().stream().filter(p -> !p.endsWith(MISSING)).toList()),
+        acceptModified, warn);
+  }
+
+  private static void require(RunCheck check, boolean acceptModified, Consumer<String> warn) {
+    Path dir = check.dir();
+    if (check.unhashed()) {
+      warn.accept("warning: " + check.summary());
+    } else if (!check.problems().isEmpty()) {
+      if (!acceptModified) {
+        throw new IllegalStateException(check.summary() + "; pmbench verify " + dir
+            + " lists them; pass --accept-modified to use the run anyway");
+      }
+      warn.accept("warning: " + check.summary() + "; used anyway (--accept-modified)");
+    }
+  }
+
+  /**
+   * Stamps the SHA-256 of each cell, as it is now, into the cell and {@code run.json} of an
+   * unhashed run; {@code say} is told what is done first. A run that has hashes is refused:
+   * restamping would hide a modification.
+   */
+  public static void rehash(Path dir, Consumer<String> say) throws IOException {
+    RunCheck check = of(dir);
+    if (!check.unhashed()) {
+      throw new IllegalArgumentException("--rehash must be given an unhashed run (made before cell hashes). Provided "
+          + "value: " + dir + " already lists cell hashes in " + CellStore.MANIFEST
+          + " (restamping would hide a modification)");
+    }
+    say.accept("pmbench verify --rehash: stamping the SHA-256 of " + check.cells() + " cells of " + dir
+        + " as they are now into each cell file and " + CellStore.MANIFEST + " (their past cannot be checked)");
+    Map<String, String> hashes = new TreeMap<>();
+    for (Map.Entry<String, JsonNode> f : cellTrees(dir).entrySet()) {
+      if (!(f.getValue() instanceof ObjectNode tree)) {
+        throw new IllegalStateException(dir.resolve(CellStore.CELLS).resolve(f.getKey()) + " must be a cell file (a JSON "
+            + "object). Provided value: " + f.getValue().getNodeType());
+      }
+      tree.remove(CellHashes.FIELD);
+      String hash = CellHashes.of(tree);
+      tree.put(CellHashes.FIELD, hash);
+      AtomicFiles.write(dir.resolve(CellStore.CELLS).resolve(f.getKey()), out -> out.write(
+          MAPPER.writeValueAsString(tree) + "\n"));
+      hashes.put(f.getKey(), hash);
+    }
+    Path manifestFile = dir.resolve(CellStore.MANIFEST);
+    Manifest m = Manifest.parse(Files.readString(manifestFile), manifestFile.toString());
+    AtomicFiles.write(manifestFile, out -> out.write(m.toJson(hashes)));
+  }
+}

@@ -1,0 +1,131 @@
+package io.pmbench.experiments.cli;
+
+import static io.pmbench.experiments.cli.RunCommandTest.execute;
+import static io.pmbench.experiments.cli.RunCommandTest.smallRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.experiments.cli.RunCommandTest.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tamper-evident runs (issue 26 §3): a hand-edited cell (valid JSON, changed hits) is named by
+ * {@code verify} and refused by {@code report} and by a resumed run unless {@code
+ * --accept-modified}; an untouched run verifies; a run made before hashes is reported as
+ * unhashed, drawn with a warning, and can be stamped with {@code --rehash}. If the hash did not
+ * cover the hits, or report skipped the check, the tampered cell would change Recall@8 silently.
+ */
+class VerifyCommandTest {
+
+  private static Path run(Path tmp) {
+    Path dir = tmp.resolve("run");
+    Outcome o = execute(smallRun(dir));
+    assertEquals(0, o.exit(), o.err());
+    return dir;
+  }
+
+  /** Changes the first bit string of "hits" of the first cell: still valid JSON, different Recall@K. */
+  private static Path tamper(Path dir) throws IOException {
+    Path cell;
+    try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
+      cell = s.filter(p -> p.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+    }
+    String text = Files.readString(cell);
+    int at = text.indexOf("\"hits\"");
+    int q = text.indexOf(": \"", at) + 3;
+    char c = text.charAt(q);
+    Files.writeString(cell, text.substring(0, q) + (c == 'A' ? 'B' : 'A') + text.substring(q + 1));
+    return cell;
+  }
+
+  @Test
+  void verify_untouchedRun_exitsZero(@TempDir Path tmp) {
+    Path dir = run(tmp);
+    Outcome o = execute("verify", dir.toString());
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.out().contains("cells verify"), o.out());
+  }
+
+  @Test
+  void verify_tamperedCell_namedAndReportAndResumeRefused(@TempDir Path tmp) throws IOException {
+    Path dir = run(tmp);
+    Path cell = tamper(dir);
+    Outcome v = execute("verify", dir.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, v.exit());
+    assertTrue(v.out().contains(cell.getFileName() + ": modified"), v.out());
+
+    Outcome report = execute("report", dir.toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, report.exit());
+    assertEquals(1, report.err().strip().lines().count(), report.err());
+    assertTrue(report.err().contains("does not verify") && report.err().contains("--accept-modified"), report.err());
+
+    Outcome resume = execute(smallRun(dir));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, resume.exit());
+    assertTrue(resume.err().contains("does not verify"), resume.err());
+
+    Outcome accepted = execute("report", dir.toString(), "--accept-modified");
+    assertEquals(0, accepted.exit(), accepted.err());
+    assertTrue(accepted.err().contains("warning") && accepted.err().contains("--accept-modified"), accepted.err());
+    Outcome resumed = execute(smallRun(dir, "--accept-modified"));
+    assertEquals(0, resumed.exit(), resumed.err());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, execute("verify", dir.toString()).exit(),
+        "accepting a modified cell must not bless it");
+  }
+
+  @Test
+  void verify_cellNotListedAndListedCellMissing_bothNamed(@TempDir Path tmp) throws IOException {
+    Path dir = run(tmp);
+    List<Path> cells;
+    try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
+      cells = s.sorted().toList();
+    }
+    Files.copy(cells.get(0), dir.resolve("cells").resolve("copied.json"));
+    Files.delete(cells.get(1));
+    Outcome v = execute("verify", dir.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, v.exit());
+    assertTrue(v.out().contains("copied.json: not listed"), v.out());
+    assertTrue(v.out().contains(cells.get(1).getFileName() + ": listed in run.json but the file is missing"), v.out());
+  }
+
+  /** A stored reference run made before hashes (results/fashion-mnist/fig6), copied: report warns, --rehash stamps. */
+  @Test
+  void report_legacyRunCopy_warnsAndRehashMakesItVerify(@TempDir Path tmp) throws IOException {
+    Path source = Path.of("..", "results", "fashion-mnist", "fig6");
+    Path dir = tmp.resolve("fig6");
+    copy(source, dir);
+    Outcome v = execute("verify", dir.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, v.exit());
+    assertTrue(v.out().contains("unhashed (made before"), v.out());
+
+    Outcome report = execute("report", dir.toString());
+    assertEquals(0, report.exit(), report.err());
+    assertTrue(report.err().contains("warning") && report.err().contains("unhashed"), report.err());
+
+    Outcome rehash = execute("verify", "--rehash", dir.toString());
+    assertEquals(0, rehash.exit(), rehash.out() + rehash.err());
+    assertTrue(rehash.out().contains("stamping the SHA-256 of 162 cells"), rehash.out());
+    assertFalse(execute("report", dir.toString()).err().contains("warning"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute("verify", "--rehash", dir.toString()).exit(),
+        "a hashed run must not be restamped");
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.walk(from)) {
+      for (Path p : s.toList()) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+  }
+}
