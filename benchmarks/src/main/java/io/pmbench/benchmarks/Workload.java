@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * d = 784, P = 1,000 public rows, one dummy per other class, k = 2, T = 5): C random unit-norm
  * class centres, each row its centre plus N(0, spread²) per coordinate, L2-normalised. Timing
  * does not depend on the values beyond their shapes, so synthetic rows stand in for the real
- * features (the README's fig6 wall time is measured on Fashion-MNIST itself).
+ * features (the fig6 wall time of docs/performance/performance.md is measured on Fashion-MNIST itself).
  */
 public final class Workload {
   /** Classes (Fashion-MNIST has 10). */

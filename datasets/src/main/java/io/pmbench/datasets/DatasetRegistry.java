@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  *   <li>{@code cub200}, {@code cars196}, {@code cifar100} — the descriptors shipped with pmbench
  *       for features the user supplies under {@code --data-dir} ({@link Descriptors#BUILT_IN});
  *   <li>{@code PATH.json}, {@code PATH.yaml}, {@code PATH.yml} — a data-set descriptor file
- *       (README "Data-set descriptors");
+ *       (DATASETS.md §6);
  *   <li>{@code synthetic[:key=value,...]} — the generator ({@link SyntheticConfig#parse});
  *   <li>{@code npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}, {@code csv:TRAIN.csv,TEST.csv} (labels in
  *       the last column) and {@code idx:DIR} (a folder with the four MNIST-named IDX files) —

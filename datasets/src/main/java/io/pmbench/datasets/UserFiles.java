@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Data sets from the user's own files in the short comma-separated spec forms (a data-set
- * descriptor, README "Data-set descriptors", says everything else: arrays inside container
+ * descriptor (DATASETS.md §6) says everything else: arrays inside container
  * files, split rules, σ and α, licence, checksums). The set's name is the spec as given; σ and α
  * are {@link TableTwo#pmbenchDefault()} (override them on the command line); the licence is
  * recorded as unknown.

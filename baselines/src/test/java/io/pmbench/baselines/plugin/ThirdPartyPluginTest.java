@@ -43,9 +43,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A jar on the class path adds a mechanism with no edit to pmbench (the plugin contract of
- * MechanismModule): the third-party sources in {@code src/test/plugin-src} (the README's "Write
- * your own mechanism" example) are compiled at test time against the test class path, jarred with
- * their META-INF/services entry, and loaded by a class loader whose parent is this test's.
+ * MechanismModule): the third-party sources in {@code src/test/plugin-src} (the example of the
+ * README's "Adding a plugin" and of docs/architecture.md) are compiled at test time against the
+ * test class path, jarred with their META-INF/services entry, and loaded by a class loader whose
+ * parent is this test's.
  */
 class ThirdPartyPluginTest {
   @TempDir

@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * A loaded feature set: {@code train} and {@code test} splits with unit-norm rows and labels
- * remapped to 0..C-1 across both splits (SPEC.md §2, DATASETS.md).
+ * remapped to 0..C-1 across both splits (SPEC.md §2, DATASETS.md §1).
  *
  * @param name registry name, e.g. {@code fashion-mnist}
  * @param train the split the public set is drawn from

@@ -62,7 +62,7 @@ public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] k
     return new ProtocolConfig(nPublic, queries, dummies, ks, index, labelNumbering);
   }
 
-  /** The defaults of SPEC.md: 1000 public rows, 1000 queries, dummies on, K = 1, 2, 4, 8. */
+  /** The defaults of SPEC.md §2: 1000 public rows, 1000 queries, dummies on, K = 1, 2, 4, 8. */
   public static ProtocolConfig defaults() {
     return new ProtocolConfig(1000, 1000, true, new int[] {1, 2, 4, 8});
   }

@@ -16,7 +16,7 @@ import java.util.Optional;
  * <p>Rows are the 784 raw pixel values (28 × 28, 0–255) as floats, L2-normalised; labels are
  * the 10 article classes 0..9; the data set's own split: 60,000 {@code train}, 10,000
  * {@code test}. Non-private cosine k-NN over the test split (leave-one-out) gives Recall@1 ≈
- * 0.815 and Recall@8 ≈ 0.953 (DATASETS.md; checked by this module's tests).
+ * 0.815 and Recall@8 ≈ 0.953 (DATASETS.md §4.1; checked by this module's tests).
  *
  * <p>Defaults σ = 6, α = 0.6 are <b>pmbench's choice</b>, not the paper's (the paper does not
  * use Fashion-MNIST): they are the paper's Table 2 values for CIFAR-100

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A data-set descriptor (README "Data-set descriptors"): which files hold the features and
+ * A data-set descriptor (DATASETS.md §6): which files hold the features and
  * labels, how rows split into {@code train} and {@code test}, the paper's Table 2 defaults, the
  * licence and the SHA-256 of every file. Made by {@link DescriptorParser}; loaded by
  * {@link DescriptorLoader}.

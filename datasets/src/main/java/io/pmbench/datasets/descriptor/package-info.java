@@ -1,5 +1,5 @@
 /**
- * Data-set descriptors (README "Data-set descriptors"): a small JSON or YAML file naming the
+ * Data-set descriptors (DATASETS.md §6): a small JSON or YAML file naming the
  * files of a feature set, the arrays in them, the split rule (by files, by class ranks or by
  * index arrays), the paper's Table 2 defaults, the licence and each file's SHA-256.
  * {@link io.pmbench.datasets.descriptor.DescriptorParser} checks a descriptor completely before

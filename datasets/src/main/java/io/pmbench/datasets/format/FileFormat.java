@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The feature-file formats pmbench reads (DATASETS.md), with their usual file extensions. */
+/** The feature-file formats pmbench reads (DATASETS.md §2), with their usual file extensions. */
 public enum FileFormat {
   NPY("npy", ".npy", ".npy.gz"),
   NPZ("npz", ".npz"),

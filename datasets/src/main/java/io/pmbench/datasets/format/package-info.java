@@ -1,5 +1,5 @@
 /**
- * Readers for the array file formats pmbench accepts (DATASETS.md): IDX, {@code .npy} and
+ * Readers for the array file formats pmbench accepts (DATASETS.md §2): IDX, {@code .npy} and
  * CSV/TSV. Each reader streams a file once, writes its values straight into one array and
  * computes the SHA-256 of the file's bytes on the way ({@link io.pmbench.datasets.format.DataSource}).
  *

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * A seeded generator of class-clustered unit-norm features (DATASETS.md, "Synthetic data").
+ * A seeded generator of class-clustered unit-norm features (DATASETS.md §5).
  *
  * <p>Class centres μ_1..μ_C are independent uniform random unit vectors in R^d (normalised
  * Gaussian vectors). Row i of a split belongs to the split's class number {@code i mod k}

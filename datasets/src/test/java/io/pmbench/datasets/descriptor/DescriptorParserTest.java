@@ -9,7 +9,7 @@ import io.pmbench.datasets.descriptor.Descriptor.ByClasses;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The descriptor format (README "Data-set descriptors"): what parses, and one line per mistake. */
+/** The descriptor format (DATASETS.md §6): what parses, and one line per mistake. */
 class DescriptorParserTest {
   private static final DescriptorOrigin ORIGIN = new DescriptorOrigin("my.yaml", "/data", false, "0".repeat(64));
 

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --data-dir DIR}: where the files named by data-set descriptors are looked for first
- * (README "Data-set descriptors"); shared by the grid commands and {@code pmbench datasets}.
+ * (DATASETS.md §6); shared by the grid commands and {@code pmbench datasets}.
  */
 public final class DataDirOption {
   @Option(names = "--data-dir", paramLabel = "DIR",

@@ -56,7 +56,7 @@ public final class DatasetsCommand implements Callable<Integer> {
     out.println("Other data (--dataset SPEC):");
     registry.names().stream().filter(n -> registry.descriptor(n).isEmpty() && registry.builtIn(n).isEmpty())
         .forEach(n -> out.println("  " + registry.usage(n)));
-    out.println("  " + DatasetRegistry.DESCRIPTOR_USAGE + " -- README \"Data-set descriptors\"");
+    out.println("  " + DatasetRegistry.DESCRIPTOR_USAGE + " -- docs/DATASETS.md section 6");
     out.flush();
     return 0;
   }

@@ -37,7 +37,7 @@ public final class GridOptions {
   DataDirOption dataDir = new DataDirOption();
 
   @Option(names = "--preset", defaultValue = "paper", paramLabel = "NAME", order = 3,
-      description = "Fidelity preset: paper, official-code or corrected (SPEC.md section 8). Under paper, "
+      description = "Fidelity preset: paper, official-code or corrected (docs/SPEC.md section 8). Under paper, "
           + "epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC. Default: ${DEFAULT-VALUE}.")
   String preset;
 
@@ -136,7 +136,7 @@ public final class GridOptions {
 
   @Option(names = "--engine", defaultValue = Engine.LOCAL, paramLabel = "NAME", order = 24,
       description = "Where missing cells are computed: local (threads of this process) or spark (one Spark task per "
-          + "cell; needs the pmbench-spark jar, see README). Cells are the same on either; a run resumes on either. "
+          + "cell; needs the pmbench-spark jar, see docs/usage.md). Cells are the same on either; a run resumes on either. "
           + "Default: ${DEFAULT-VALUE}.")
   String engine;
 

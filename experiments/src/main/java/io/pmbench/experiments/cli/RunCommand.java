@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench run}: one grid of (mechanism × ε × seed) on one data set. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Runs the retrieval protocol (SPEC.md sections 1-2) for every mechanism x epsilon x seed and",
+    description = {"Runs the retrieval protocol (docs/SPEC.md sections 1-2) for every mechanism x epsilon x seed and",
         "writes results.csv (one row per cell), summary.csv (mean and 95%% interval over seeds),",
         "timings.csv, provenance.json and report.html into the output folder, then prints the summary table.",
         "Finished cells are kept under DIR/cells and the finished queries of a part-done cell under DIR/partial:",

@@ -133,7 +133,7 @@ public final class Claims implements Experiment {
         : alignment(f7));
     for (String ds : List.of("CUB-200-2011", "CARS196", "CIFAR-100")) {
       rows.add(new Row("data-" + ds.toLowerCase(Locale.ROOT), "Figures 3, 5, 6 and 7 on " + ds, "Figures 3, 5, 6, 7",
-          CANNOT_TEST, "the paper's CGD / ResNet-50 feature files for " + ds + " are not available here (DATASETS.md);"
+          CANNOT_TEST, "the paper's CGD / ResNet-50 feature files for " + ds + " are not available here (docs/DATASETS.md section 4.4);"
           + " bring them with --dataset npy:... and rerun claims"));
     }
     return rows;
@@ -323,7 +323,7 @@ public final class Claims implements Experiment {
     }
     rows.add(new Row("features-matter", "the released features carry retrieval utility: privatemail beats the "
         + "label-only control at epsilon = 0.1 (the paired 95% interval of privatemail - label-only lies above 0; "
-        + "implicit in the paper: PrivateMail's L_Y uses the labels)", "SPEC.md section 5.4; Figure 6",
+        + "implicit in the paper: PrivateMail's L_Y uses the labels)", "docs/SPEC.md section 5.4; Figure 6",
         verdict(beats(v, "privatemail", "label-only", eps)), show("privatemail", pm) + "; "
         + show("label-only", at(v, "label-only", eps)) + "; " + showDiff(v, "privatemail", "label-only", eps)
         + "; per epsilon: " + String.join(", ", diffs)));

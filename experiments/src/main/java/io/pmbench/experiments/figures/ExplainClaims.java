@@ -26,7 +26,7 @@ import java.util.Optional;
  * </ul>
  */
 final class ExplainClaims {
-  private static final String SOURCE = "pmbench reading (SPEC.md sections 7, 8, 10)";
+  private static final String SOURCE = "pmbench reading (docs/SPEC.md sections 7, 8, 10)";
 
   private ExplainClaims() {}
 

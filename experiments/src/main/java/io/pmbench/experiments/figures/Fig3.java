@@ -200,7 +200,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
       obj.add(Series.of("server, seed " + e.getKey(), x, e.getValue()));
     }
     ReportPages.intro(v, html, "Figure 3 of the paper: Recall@8 of the non-private SMLQ embedding (client and "
-        + "server both after t iterations of SPEC.md section 4) and the objective v(X_t) = Tr(X'L_X X) - alpha "
+        + "server both after t iterations of docs/SPEC.md section 4) and the objective v(X_t) = Tr(X'L_X X) - alpha "
         + "Tr(X'L_Y X) of the server's embedding, which Theorem 1 says never increases.");
     html.heading(2, "Figure 3");
     html.figure(recallPng, "Recall@8 against iteration", "Recall@8 (mean over all queries of all seeds and its "

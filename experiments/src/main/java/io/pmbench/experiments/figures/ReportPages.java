@@ -31,7 +31,7 @@ final class ReportPages {
   static final String REPORT = "report.html";
 
   /** SPEC.md §5.4's caveat, printed with every report that shows an SMLQ-family mechanism. */
-  static final String LABEL_CAVEAT = "Label caveat (SPEC.md section 5.4): PrivateMail's L_Y is built from the raw "
+  static final String LABEL_CAVEAT = "Label caveat (docs/SPEC.md section 5.4): PrivateMail's L_Y is built from the raw "
       + "labels, r's own label included (as the official code does), so its (epsilon, delta) guarantee covers the "
       + "labels only if labels are public. The label-only control measures how much recall the labels alone buy: "
       + "compare it with privatemail before crediting the features.";
@@ -85,7 +85,7 @@ final class ReportPages {
         List.of("retrieval index", approximateIndex(v) ? IVF_NOTE : "exact k-NN"),
         List.of("seeds", v.grid("seeds").toString())));
     html.paragraph("Recall@K over seeds is the mean over all queries of all seeds with a 95% two-level bootstrap "
-        + "interval (SPEC.md section 10): resample the seeds with replacement, then the queries within each drawn "
+        + "interval (docs/SPEC.md section 10): resample the seeds with replacement, then the queries within each drawn "
         + "seed; " + Bootstrap.RESAMPLES + " seeded resamples, percentile interval, inside [0, 1] by construction. "
         + "Comparisons are paired differences on the same seeds and queries with the same bootstrap. A per-seed row "
         + "(results.csv) shows the Wilson interval over that seed's queries. A query is never its own result.");
@@ -138,7 +138,7 @@ final class ReportPages {
     html.heading(2, "Fidelity preset");
     String p = v.preset();
     html.paragraph("Preset: " + p + ". " + switch (p) {
-      case "paper" -> "SPEC.md sections 3-5 as the paper states them: feature kernel exp(-|zi-zj|^2/(2 sigma^2)), "
+      case "paper" -> "docs/SPEC.md sections 3-5 as the paper states them: feature kernel exp(-|zi-zj|^2/(2 sigma^2)), "
           + "Gaussian kernel on integer labels, CLASSIC noise for epsilon < 1 and ANALYTIC for epsilon >= 1, no "
           + "renormalisation, server on 1 + T iterations.";
       case "official-code" -> "the official code: exp(-|zi-zj|^2/sigma^2), centred label distances, OFFICIAL_CODE "

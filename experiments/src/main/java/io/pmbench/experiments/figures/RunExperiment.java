@@ -115,7 +115,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   public void render(RunView v, HtmlReport html) throws IOException {
     List<CellRecord> cells = inOrder(v);
     ReportPages.writeTables(v.dir(), cells);
-    ReportPages.intro(v, html, "Recall@K of the retrieval protocol (SPEC.md sections 1-2) for every mechanism, "
+    ReportPages.intro(v, html, "Recall@K of the retrieval protocol (docs/SPEC.md sections 1-2) for every mechanism, "
         + "epsilon and seed of the grid.");
     html.heading(2, "Results");
     List<CellSummary> rows = ReportPages.summaries(cells);

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench filter}: the generative privatisation filter against the Gaussian mechanism (BASELINES.md §7). */
 @Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (BASELINES.md section 7):",
+    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (docs/BASELINES.md section 7):",
         "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a",
         "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv",
         "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures",

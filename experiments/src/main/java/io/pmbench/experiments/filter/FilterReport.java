@@ -49,8 +49,8 @@ public final class FilterReport {
   /** The encoder statement every report carries (BASELINES.md §7: "stated as such"). */
   public static final String ENCODER_NOTE = "Encoder: a probabilistic-PCA (linear-Gaussian) latent, NOT the paper's "
       + "VAE: DJL fetches its engine's native library at run time unless the whole libtorch is bundled, and "
-      + "Deeplearning4j's last release is a 2022 milestone with a large native backend (README, section 'The "
-      + "generative privatisation filter').";
+      + "Deeplearning4j's last release is a 2022 milestone with a large native backend (docs/filter.md, "
+      + "'The encoder').";
 
   /** The encoder column of every CSV row. */
   static final String ENCODER_COLUMN = "probabilistic PCA (not the paper's VAE)";
@@ -100,7 +100,7 @@ public final class FilterReport {
   private static void intro(HtmlReport html, FilterExperiment.Config cfg, FilterExperiment.Results res,
       RunInfo info) {
     html.paragraph("Reproduces the comparison of Chen, Navidi & Rajagopal, 'Generating private data with user "
-        + "customization' (BASELINES.md section 7), Figure 7b (Case 2) and Figure 3c (Case 1): private- and "
+        + "customization' (docs/BASELINES.md section 7), Figure 7b (Case 2) and Figure 3c (Case 1): private- and "
         + "utility-label accuracy of classifiers trained afresh on released latents, against the distortion budget "
         + "b, for the min-max-trained linear filter z~ = z + Gamma [w; onehot(y)] and for the Gaussian mechanism "
         + "z + N(0, s^2 I) at the same expected distortion.");
@@ -204,7 +204,7 @@ public final class FilterReport {
     html.paragraph("The paper writes (epsilon, alpha); pmbench writes Mironov's (alpha, epsilon). Conditions: a "
         + "bounded latent (z clipped to R, so L = 2R), AA^T of full rank (refused when its smallest eigenvalue is at "
         + "most " + RenyiStatement.RANK_TOLERANCE + " times its largest), and it is a per-sample (local) guarantee "
-        + "between any two records (z, y), (z', y') — not SPEC.md section 1's add/remove-one-row notion — with Gamma "
+        + "between any two records (z, y), (z', y') — not docs/SPEC.md section 1's add/remove-one-row notion — with Gamma "
         + "treated as fixed and public (training Gamma on the data is not accounted for). The proof's step 32e is "
         + "false in general (RenyiStatement javadoc); the stated epsilon still holds for d >= 4 because of a slack "
         + "factor d, and the direct bound (alpha/2)(L/sqrt(sigma_min) + max |v_j - v_k| in the (AA^T)^-1 norm)^2 "
@@ -258,7 +258,7 @@ public final class FilterReport {
             + "paper's implementation, section 6.3.1), in closed form rather than a batch estimate.",
         "Penalty: " + g.penalty().label() + (g.penalty() == GameConfig.Penalty.ONE_SIDED
             ? " — lambda max(D - b, 0) + lambda max(D - b, 0)^2, the penalty of the paper's constraint D <= b; eq. 17 "
-                + "as printed has (D - b)^2, which also penalises unused budget (--penalty two-sided; see the README)"
+                + "as printed has (D - b)^2, which also penalises unused budget (--penalty two-sided; see docs/filter.md)"
             : " — eq. 17 as printed: lambda max(D - b, 0) + lambda (D - b)^2") + ". lambda starts at "
             + RenyiStatement.fmt(g.lambdaStart()) + ", halves every " + g.halvingEpochs() + " epochs (the paper's "
             + "500 of 1,000, scaled), floor " + RenyiStatement.fmt(g.lambdaFloor()) + ".",
@@ -268,7 +268,7 @@ public final class FilterReport {
         "Game classifiers " + (g.hidden() == 0 ? "linear (softmax regression; the paper's MNIST game uses "
             + "FC(15)-ELU-FC, --game-classifier mlp)" : "FC(" + g.hidden() + ")-ELU-FC as in the paper")
             + "; each takes " + g.adversarySteps() + " Adam step(s) per filter step (the paper alternates; with one step the filter learns shifts that a "
-            + "fresh classifier reads, see the README), after " + g.warmupEpochs() + " warm-up epochs.",
+            + "fresh classifier reads, see docs/filter.md), after " + g.warmupEpochs() + " warm-up epochs.",
         "Scoring: fresh softmax regression and FC(" + cfg.eval().hidden() + ")-ELU-FC networks trained on "
             + (cfg.evalRows() == 0 ? "all" : cfg.evalRows()) + " released training rows for " + cfg.eval().epochs()
             + " epochs (Adam " + cfg.eval().learningRate() + ", inputs standardised), tested on every released "

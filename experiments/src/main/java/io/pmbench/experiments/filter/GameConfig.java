@@ -35,7 +35,7 @@ public record GameConfig(double beta, int epochs, int batch, double learningRate
      * λ·max(D − b, 0) + λ·(D − b)²: eq. 17 as printed. Its quadratic term also penalises a
      * budget that is not used up, so it drives D to b; with λ = 500–1000 that pull outweighs
      * the game's gradient and the game adversary's cross-entropy falls instead of rising (the
-     * README's ablation).
+     * ablation in docs/filter.md).
      */
     TWO_SIDED("two-sided");
 

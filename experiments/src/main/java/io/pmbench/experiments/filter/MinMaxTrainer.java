@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * <p>pmbench's reading of what the paper leaves open: each classifier takes {@link
  * GameConfig#adversarySteps} Adam steps on the batch before Γ takes one (with one step, the
  * filter learns class shifts that fool the slowly adapting game adversary but that a freshly
- * trained classifier reads better than the raw latent — see the README's ablation); the two
+ * trained classifier reads better than the raw latent — see the ablation in docs/filter.md); the two
  * classifiers first train for {@link GameConfig#warmupEpochs} on the initial release; the
  * penalty's shape is {@link GameConfig#penalty}.
  */

@@ -16,7 +16,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * The fixed encoder of the filter experiment: probabilistic PCA (Tipping &amp; Bishop 1999,
  * "Probabilistic principal component analysis", J. R. Stat. Soc. B 61(3), §3.2 and §3.3),
  * standing in for the paper's VAE (BASELINES.md §7 allows it when no Java NN library fits; the
- * README says why none did).
+ * encoder section of docs/filter.md says why none did).
  *
  * <p>Model: x = W z + μ + ε with z ~ N(0, I_q), ε ~ N(0, σ²I_D). Maximum-likelihood fit in closed
  * form from the eigen-decomposition of the sample covariance S = (1/n) Σ (x − μ)(x − μ)ᵀ with

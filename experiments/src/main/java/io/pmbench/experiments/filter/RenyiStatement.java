@@ -173,7 +173,7 @@ public record RenyiStatement(String mechanism, boolean holds, String reason, int
       return reason + ".";
     }
     String scope = "a per-sample (local) guarantee between any two records (z, y), (z', y') with |z|, |z'| <= R = "
-        + fmt(clipRadius) + "; not SPEC.md section 1's add/remove-one-row guarantee";
+        + fmt(clipRadius) + "; not docs/SPEC.md section 1's add/remove-one-row guarantee";
     if (mechanism.equals("gaussian")) {
       return String.format(Locale.ROOT, "Theorem 2: (alpha, epsilon) = (%s, %s)-RDP, i.e. (%s, %s)-DP; %s.",
           fmt(alpha), fmt(epsilon), fmt(dpEpsilon), fmt(delta), scope);

@@ -61,7 +61,7 @@ public interface Engine extends AutoCloseable {
       }
     }
     throw new IllegalArgumentException("--engine must be " + LOCAL + " or an engine on the class path (spark comes "
-        + "with the pmbench-spark jar: build it with mvn -Pspark package and start it with spark-submit, see README). "
+        + "with the pmbench-spark jar: build it with mvn -Pspark package and start it with spark-submit, see docs/usage.md). "
         + "Provided value: " + name);
   }
 }

@@ -45,7 +45,7 @@ class FindingTest {
 
   @Test
   void filterPrivateNotAboveGaussian_filterLeaksMore_falseButVerdictUnchanged() {
-    // the three-part finding holds, the caption's stronger claim does not (case 2, mlp, in the README run)
+    // the three-part finding holds, the caption's stronger claim does not (case 2, mlp, in the run of docs/filter.md)
     Finding f = finding(0.71, 0.945, 0.67, 0.69);
     assertTrue(f.reproduces(), f.sentence());
     assertFalse(f.filterPrivateNotAboveGaussian(), f.sentence());
