@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * @param seed the seed of this cell
  * @param queries number of queries evaluated, &ge; 1
  * @param recall Recall@K keyed by K (each K &ge; 1, non-empty): the fraction of queries with a
- *     same-class item in the top K, with its 95% interval over queries ({@link Intervals#wilson});
+ *     same-class item in the top K, with its 95% bootstrap interval over queries ({@link Bootstrap});
  *     copied into an unmodifiable map in ascending K
  * @param meanQueryMillis mean client-side wall time per query in milliseconds, finite, &ge; 0
  * @param serverMillis server-side wall time (embedding [S; P]) in milliseconds, finite, &ge; 0

@@ -4,7 +4,7 @@ package io.pmbench.reports;
  * A point estimate with its 95% interval: {@code low <= mean <= high}, all finite.
  *
  * <p>For Recall@K of one seed, {@code mean} is the fraction of queries with a relevant item in
- * the top K and {@code [low, high]} its Wilson interval ({@link Intervals#wilson}); aggregated
+ * the top K and {@code [low, high]} its bootstrap interval over the queries; aggregated
  * over seeds it is the mean over all queries of all seeds with its two-level bootstrap interval
  * ({@link Bootstrap}, {@link BootstrapInterval#interval()}).
  *

@@ -88,7 +88,7 @@ final class ReportPages {
         + "interval (docs/SPEC.md section 10): resample the seeds with replacement, then the queries within each drawn "
         + "seed; " + Bootstrap.RESAMPLES + " seeded resamples, percentile interval, inside [0, 1] by construction. "
         + "Comparisons are paired differences on the same seeds and queries with the same bootstrap. A per-seed row "
-        + "(results.csv) shows the Wilson interval over that seed's queries. A query is never its own result.");
+        + "(results.csv) shows the same bootstrap over that seed's queries alone. A query is never its own result.");
   }
 
   /** Cells that were refused or failed, with their messages. */

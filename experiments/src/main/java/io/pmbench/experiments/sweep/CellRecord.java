@@ -11,8 +11,9 @@ import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.protocol.CellResult;
 import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.Interval;
-import io.pmbench.reports.Intervals;
+import io.pmbench.reports.Bootstrap;
 import io.pmbench.reports.ProvenanceJson;
+import io.pmbench.reports.SeedCount;
 import io.pmbench.reports.SeedHits;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -176,7 +177,8 @@ public record CellRecord(
 
   /**
    * The report row of an OK cell, labelled with {@code mechanismLabel}; its Recall@K interval is
-   * the Wilson interval over the cell's queries (one proportion of one seed).
+   * SPEC.md §10's bootstrap restricted to one seed (the queries resampled, 2,000 times, seeded by
+   * the hits themselves), so every interval pmbench prints comes from the same bootstrap.
    */
   public CellSummary summary(String mechanismLabel) {
     if (!ok()) {
@@ -184,7 +186,8 @@ public record CellRecord(
     }
     SortedMap<Integer, Interval> recall = new TreeMap<>();
     for (int k : ks) {
-      recall.put(k, Intervals.wilson(hitCount(k), hits.length));
+      recall.put(k, Bootstrap.recallOfCounts(List.of(new SeedCount(key.seed(), hitCount(k), hits.length)))
+          .interval());
     }
     return new CellSummary(key.dataset(), mechanismLabel, preset, key.epsilon(), delta, key.seed(), hits.length,
         recall, meanQueryMillis, serverMillis, claim.summary(), claim.sensitivity(), claim.noiseScale(),

@@ -36,7 +36,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
   /** How messages name a run made before hashes. */
   public static final String UNHASHED = "unhashed (made before pmbench 0.1.0 stamped SHA-256 hashes into cells)";
 
-  /** How a listed cell without a file is named; a resumed run recomputes such a cell, so only report refuses it. */
+  /** How a listed cell without a file is named; a resume recomputes such a cell and a report marks the run INCOMPLETE. */
   static final String MISSING = ": listed in " + CellStore.MANIFEST + " but the file is missing";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -118,21 +118,25 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
   /**
    * What {@code report} and a resumed run do before using {@code dir}: an unhashed run is used
    * with a warning; a run that does not verify is refused ({@link IllegalStateException}, one line)
-   * unless {@code acceptModified}, which warns instead.
+   * unless {@code acceptModified}, which warns instead. A listed cell whose file is missing is not
+   * a reason to refuse: a process killed between listing a cell and renaming its file into place
+   * leaves exactly that, a resume recomputes it, and a report marks the run INCOMPLETE; it is named
+   * in a warning.
    */
   public static void require(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
-    require(of(dir), acceptModified, warn);
-  }
-
-  /**
-   * As {@link #require(Path, boolean, Consumer)} for a resumed run: a listed cell whose file is
-   * missing is recomputed (a process killed between listing a cell and renaming its file into
-   * place leaves exactly that), so it is not a reason to refuse.
-   */
-  static void requireForResume(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
     RunCheck c = of(dir);
+    List<String> missing = c.problems().stream().filter(p -> p.endsWith(MISSING)).toList();
+    if (!missing.isEmpty()) {
+      warn.accept("warning: " + missing.size() + " cell(s) listed in " + CellStore.MANIFEST + " have no file (an "
+          + "interrupted run; resuming recomputes them): " + missing.get(0) + (missing.size() > 1 ? "; ..." : ""));
+    }
     require(new RunCheck(dir, c.unhashed(), c.cells(), c.problems().stream().filter(p -> !p.endsWith(MISSING)).toList()),
         acceptModified, warn);
+  }
+
+  /** As {@link #require(Path, boolean, Consumer)}, before a resumed run adds to {@code dir}. */
+  static void requireForResume(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
+    require(dir, acceptModified, warn);
   }
 
   private static void require(RunCheck check, boolean acceptModified, Consumer<String> warn) {

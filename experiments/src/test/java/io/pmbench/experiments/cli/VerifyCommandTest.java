@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pmbench.experiments.cli.RunCommandTest.Outcome;
+import io.pmbench.experiments.sweep.CellHashes;
+import io.pmbench.experiments.sweep.Manifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,12 +99,15 @@ class VerifyCommandTest {
     assertTrue(v.out().contains(cells.get(1).getFileName() + ": listed in run.json but the file is missing"), v.out());
   }
 
-  /** A stored reference run made before hashes (results/fashion-mnist/fig6), copied: report warns, --rehash stamps. */
+  /**
+   * A run made before hashes (its cells and run.json stripped of them, as the reference runs
+   * committed before pmbench 0.1.0 stamped hashes): report warns, --rehash stamps, a stamped run is
+   * not restamped.
+   */
   @Test
-  void report_legacyRunCopy_warnsAndRehashMakesItVerify(@TempDir Path tmp) throws IOException {
-    Path source = Path.of("..", "results", "fashion-mnist", "fig6");
-    Path dir = tmp.resolve("fig6");
-    copy(source, dir);
+  void report_legacyRun_warnsAndRehashMakesItVerify(@TempDir Path tmp) throws IOException {
+    Path dir = run(tmp);
+    int cells = stripHashes(dir);
     Outcome v = execute("verify", dir.toString());
     assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, v.exit());
     assertTrue(v.out().contains("unhashed (made before"), v.out());
@@ -110,10 +118,29 @@ class VerifyCommandTest {
 
     Outcome rehash = execute("verify", "--rehash", dir.toString());
     assertEquals(0, rehash.exit(), rehash.out() + rehash.err());
-    assertTrue(rehash.out().contains("stamping the SHA-256 of 162 cells"), rehash.out());
+    assertTrue(rehash.out().contains("stamping the SHA-256 of " + cells + " cells"), rehash.out());
     assertFalse(execute("report", dir.toString()).err().contains("warning"));
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute("verify", "--rehash", dir.toString()).exit(),
         "a hashed run must not be restamped");
+  }
+
+  /** Removes every cell's hash field and run.json's list of hashes; returns the number of cells. */
+  private static int stripHashes(Path dir) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    Path manifest = dir.resolve("run.json");
+    ObjectNode root = (ObjectNode) mapper.readTree(Files.readString(manifest));
+    root.remove(Manifest.CELLS);
+    Files.writeString(manifest, mapper.writeValueAsString(root));
+    List<Path> cells;
+    try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
+      cells = s.filter(p -> p.toString().endsWith(".json")).toList();
+    }
+    for (Path c : cells) {
+      ObjectNode cell = (ObjectNode) mapper.readTree(Files.readString(c));
+      cell.remove(CellHashes.FIELD);
+      Files.writeString(c, mapper.writeValueAsString(cell));
+    }
+    return cells.size();
   }
 
   private static void copy(Path from, Path to) throws IOException {
