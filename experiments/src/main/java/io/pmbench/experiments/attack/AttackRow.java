@@ -1,5 +1,6 @@
 package io.pmbench.experiments.attack;
 
+import io.pmbench.reports.CsvFields;
 import io.pmbench.reports.Interval;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,6 +70,11 @@ public record AttackRow(String dataset, String preset, String mechanism, double 
   }
 
   public AttackRow {
+    for (String name : List.of(dataset, preset, mechanism)) {
+      if (name.contains("\n") || name.contains("\r")) {
+        throw new IllegalArgumentException("names must be one line. Provided value: " + name);
+      }
+    }
     seeds = List.copyOf(seeds);
     if (seeds.isEmpty()) {
       throw new IllegalArgumentException("seeds must be >= 1. Provided value: 0");
@@ -98,7 +104,7 @@ public record AttackRow(String dataset, String preset, String mechanism, double 
   public static void writeCsv(List<AttackRow> rows, Writer out) throws IOException {
     out.write(HEADER + "\n");
     for (AttackRow r : rows) {
-      out.write(String.join(",", text(r.dataset), text(r.preset), text(r.mechanism), Double.toString(r.epsilon),
+      out.write(String.join(",", CsvFields.quote(r.dataset), CsvFields.quote(r.preset), CsvFields.quote(r.mechanism), Double.toString(r.epsilon),
           Boolean.toString(r.readsEpsilon), r.release.cliName(),
           r.seeds.stream().map(String::valueOf).collect(Collectors.joining(" ")), Integer.toString(r.queriesPerSeed),
           Integer.toString(r.classes), num(r.privateRows), num(r.identifyChance), interval(r.identify),
@@ -121,14 +127,14 @@ public record AttackRow(String dataset, String preset, String mechanism, double 
     String[] names = HEADER.split(",");
     List<AttackRow> rows = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
-      String[] v = lines.get(i).split(",", -1);
-      if (v.length != names.length) {
+      List<String> v = CsvFields.split(lines.get(i));
+      if (v.size() != names.length) {
         throw new IllegalArgumentException(file + " row " + (i + 1) + ": must have " + names.length
-            + " columns. Provided value: " + v.length);
+            + " columns. Provided value: " + v.size());
       }
       Map<String, String> c = new HashMap<>();
       for (int j = 0; j < names.length; j++) {
-        c.put(names[j], v[j]);
+        c.put(names[j], v.get(j));
       }
       try {
         rows.add(row(c));
@@ -160,13 +166,5 @@ public record AttackRow(String dataset, String preset, String mechanism, double 
 
   private static String num(double v) {
     return String.format(Locale.ROOT, "%.6f", v);
-  }
-
-  private static String text(String s) {
-    if (s.contains(",") || s.contains("\n")) {
-      throw new IllegalArgumentException("a name in attack.csv must not hold a comma or a line break. Provided value: "
-          + s);
-    }
-    return s;
   }
 }

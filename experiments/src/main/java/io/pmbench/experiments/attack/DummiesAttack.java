@@ -271,10 +271,20 @@ public final class DummiesAttack {
         r.mechanism(), r.epsilon(), fmt(r.classBest()), r.classBestName(), r.classChance(), CHANCE_MARGIN,
         fmt(r.identify()), r.identifyChance());
     String asReleased = all.stream().filter(o -> o.mechanism().equals(r.mechanism()) && o.epsilon() == r.epsilon()
-        && o.release() == Release.PROTOCOL).findFirst()
-        .map(o -> "; as the protocol releases it (r at row 0) the class guess is " + fmt(o.classBest())).orElse("");
+        && o.release() == Release.PROTOCOL).findFirst().map(DummiesAttack::asReleased).orElse("");
     return text + asReleased + String.format(Locale.ROOT, " (%d seeds x %d queries, %s, 95%% two-level bootstrap)",
         r.seeds().size(), r.queriesPerSeed(), r.dataset());
+  }
+
+  /**
+   * The class guess when the server reads r at row 0; when even that is within chance + margin,
+   * the release itself hides the class and the shuffled row says nothing about the dummies.
+   */
+  private static String asReleased(AttackRow o) {
+    String text = "; as the protocol releases it (r at row 0) the class guess is " + fmt(o.classBest());
+    return o.classBest().high() <= o.classChance() + CHANCE_MARGIN
+        ? text + ", also at chance: the embedding itself hides r's class, so this row does not show that the dummies do"
+        : text;
   }
 
   /** The console table: one line per row. */

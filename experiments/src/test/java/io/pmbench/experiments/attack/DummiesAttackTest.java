@@ -110,7 +110,7 @@ class DummiesAttackTest {
   private static AttackRow judged(String mechanism, Release release, double eps, double mean, double low,
       double high) {
     Interval i = new Interval(mean, low, high);
-    return new AttackRow("synthetic", "paper", mechanism, eps, true, release, List.of(1L, 2L), 100, 10, 10, 0.1,
+    return new AttackRow("synthetic:n=300,classes=\"10\"", "paper", mechanism, eps, true, release, List.of(1L, 2L), 100, 10, 10, 0.1,
         new Interval(0.5, 0.4, 0.6), 0.1, i, i);
   }
 
@@ -130,6 +130,15 @@ class DummiesAttackTest {
   }
 
   @Test
+  void claimRow_asReleasedAlsoAtChance_saysTheEmbeddingHidesTheClass() {
+    // r at row 0 and still no class: the verdict must not be read as evidence for the dummies
+    var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
+        judged("privatemail", Release.PROTOCOL, 0.1, 0.1, 0.09, 0.11)));
+    assertEquals(Claims.REPRODUCED, row.verdict(), row.evidence());
+    assertTrue(row.evidence().contains("the embedding itself hides r's class"), row.evidence());
+  }
+
+  @Test
   void claimRow_intervalStraddlingMargin_undecided() {
     var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.11, 0.05, 0.17)));
     assertEquals(DummiesAttack.UNDECIDED, row.verdict(), row.evidence());
@@ -145,6 +154,7 @@ class DummiesAttackTest {
 
   @Test
   void claimRow_fromCsv_sameAsInMemory(@TempDir Path tmp) throws Exception {
+    // the data set's name holds commas and quotes (a synthetic: spec), so it must be quoted
     List<AttackRow> rows = List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.3, 0.25, 0.35),
         judged("random", Release.PROTOCOL, 0.1, 0.1, 0.05, 0.15));
     StringWriter w = new StringWriter();
