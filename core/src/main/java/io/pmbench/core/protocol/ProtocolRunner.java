@@ -85,6 +85,39 @@ public final class ProtocolRunner {
     return config;
   }
 
+  /** The feature set this runner reads, its labels numbered as {@link ProtocolConfig#labelNumbering} says. */
+  public FeatureSet data() {
+    return data;
+  }
+
+  /**
+   * The two sides of a mechanism for one run seed, as {@link #run} builds them.
+   *
+   * @param server the server's embedding of [S; P] (cached and shared with {@link #run})
+   * @param client the client side, prepared from the public set and the server's public rows
+   */
+  public record Sides(ServerSide server, ClientSide client) {}
+
+  /**
+   * The server and client sides of {@code mechanism} at {@code seed}, exactly as {@link #run}
+   * uses them: for tools that replay the protocol's releases (e.g. an attack that plays the
+   * server) and must see what the protocol would release.
+   */
+  public Sides sides(EmbeddingMechanism mechanism, MechanismParams params, long seed) {
+    mechanism.validate(params);
+    SeedContext ctx = context(seed);
+    ServerSide server = server(mechanism, params, ctx);
+    ClientSide client = mechanism.client(
+        new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed), clientSeed(seed)),
+        params);
+    return new Sides(server, client);
+  }
+
+  /** The stream of the release of query {@code q} (derived from seed, data set, mechanism, ε and q). */
+  public SplittableRandom queryStream(EmbeddingMechanism mechanism, MechanismParams params, long seed, int q) {
+    return Seeds.stream(seed, data.name(), mechanism.name(), params.epsilon(), "query", q);
+  }
+
   /** The public set, queries and dummy pools of one seed (shared by every mechanism). */
   public static final class SeedContext {
     final long seed;
@@ -140,8 +173,11 @@ public final class ProtocolRunner {
     return Seeds.derive(seed, data.name(), "client");
   }
 
-  /** Builds D = [r; P_r; P] for query q (dummies drawn from a stream of (seed, data set, q)). */
-  ClientData clientData(SeedContext ctx, int q) {
+  /**
+   * Builds D = [r; P_r; P] for query q, r the gallery row q, always at row 0 (dummies drawn from
+   * a stream of (seed, data set, q); Algorithm 1, "Obfuscation").
+   */
+  public ClientData clientData(SeedContext ctx, int q) {
     FeatureMatrix test = data.test().features();
     int r = data.test().labels()[q];
     int d = test.cols();
@@ -202,12 +238,9 @@ public final class ProtocolRunner {
     double serverMillis = 0;
     if (!allRecalled) {
       long t0 = System.nanoTime();
-      ServerSide server = server(mechanism, params, ctx);
+      Sides sides = sides(mechanism, params, seed);
       serverMillis = (System.nanoTime() - t0) / 1e6;
-      ClientSide client = mechanism.client(
-          new ClientView(ctx.publicSet, data.numClasses(), server.publicRows(), sharedSeed(seed), clientSeed(seed)),
-          params);
-      computeQueries(mechanism, params, ctx, server, client, outcomes, log, progress);
+      computeQueries(mechanism, params, ctx, sides.server(), sides.client(), outcomes, log, progress);
     } else {
       for (int i = 0; i < nq; i++) {
         progress.accept(1);
@@ -256,9 +289,8 @@ public final class ProtocolRunner {
       int q = ctx.queries[i];
       ClientData d = clientData(ctx, q);
       long start = System.nanoTime();
-      SplittableRandom rng = Seeds.stream(seed, data.name(), mechanism.name(), params.epsilon(), "query", q);
-      ClientRelease rel = client.embed(d, rng);
-      double[] point = query(mechanism, rel, d, server);
+      ClientRelease rel = client.embed(d, queryStream(mechanism, params, seed, q));
+      double[] point = placeRow(mechanism, rel, d.publicOffset(), server, 0);
       Embedding gallery = server.galleryFor(rel);
       if (point.length != gallery.dim()) {
         throw new IllegalStateException(mechanism.name() + " placed the query in " + point.length
@@ -295,20 +327,25 @@ public final class ProtocolRunner {
     return new Retrieval((g, rows, dim) -> config.index().build(g, rows, dim, indexSeed));
   }
 
-  /** The aligned (or raw) query point; the anchors come from {@link ServerSide#publicRowsFor}. */
-  private static double[] query(EmbeddingMechanism mechanism, ClientRelease rel, ClientData d, ServerSide server) {
+  /**
+   * Row {@code row} of the release placed in the server's space (SPEC.md §6): aligned by
+   * Kabsch–Umeyama fitted on the release's public rows (from {@code publicOffset}) to the
+   * anchors of {@link ServerSide#publicRowsFor}, or as released when the mechanism does not align.
+   */
+  public static double[] placeRow(EmbeddingMechanism mechanism, ClientRelease rel, int publicOffset,
+      ServerSide server, int row) {
     Embedding e = rel.embedding();
     if (!mechanism.alignsOnPublic()) {
-      return e.row(0);
+      return e.row(row);
     }
     Embedding serverPublic = server.publicRowsFor(rel);
     int nP = serverPublic.rows();
-    if (e.rows() < d.publicOffset() + nP || e.dim() != serverPublic.dim()) {
+    if (e.rows() < publicOffset + nP || e.dim() != serverPublic.dim()) {
       throw new IllegalStateException(mechanism.name() + " released " + e.rows() + "x" + e.dim()
-          + " rows but alignment needs " + (d.publicOffset() + nP) + "x" + serverPublic.dim());
+          + " rows but alignment needs " + (publicOffset + nP) + "x" + serverPublic.dim());
     }
-    Umeyama u = Umeyama.fit(e.rows(d.publicOffset(), nP), serverPublic.data(), nP, e.dim());
-    return u.applyRow(e.data(), 0);
+    Umeyama u = Umeyama.fit(e.rows(publicOffset, nP), serverPublic.data(), nP, e.dim());
+    return u.applyRow(e.data(), row);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.pmbench.experiments.audit;
 
 import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.CsvFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ public final class AuditResults {
           num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
           num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
           r.pairFile(), r.note());
-      out.write(String.join(",", cells.stream().map(AuditResults::quote).toList()) + "\n");
+      out.write(String.join(",", cells.stream().map(CsvFields::quote).toList()) + "\n");
     }
   }
 
@@ -49,7 +50,7 @@ public final class AuditResults {
     }
     List<AuditRow> rows = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
-      List<String> c = split(lines.get(i));
+      List<String> c = CsvFields.split(lines.get(i));
       if (c.size() != COLUMNS.size()) {
         throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have " + COLUMNS.size()
             + " fields. Provided value: " + c.size());
@@ -73,37 +74,5 @@ public final class AuditResults {
 
   private static String num(double v) {
     return String.format(Locale.ROOT, "%.6g", v);
-  }
-
-  private static String quote(String s) {
-    return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
-  }
-
-  private static List<String> split(String line) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char ch = line.charAt(i);
-      if (quoted) {
-        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-          cur.append('"');
-          i++;
-        } else if (ch == '"') {
-          quoted = false;
-        } else {
-          cur.append(ch);
-        }
-      } else if (ch == '"') {
-        quoted = true;
-      } else if (ch == ',') {
-        out.add(cur.toString());
-        cur.setLength(0);
-      } else {
-        cur.append(ch);
-      }
-    }
-    out.add(cur.toString());
-    return out;
   }
 }

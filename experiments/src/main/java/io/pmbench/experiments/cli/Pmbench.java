@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
     description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image",
         "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
-        Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+        Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
+        AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class,
         io.pmbench.experiments.filter.FilterCommand.class,
         CommandLine.HelpCommand.class})
 public final class Pmbench implements Runnable {

@@ -1,0 +1,87 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.attack.AttackRow;
+import io.pmbench.experiments.attack.DummiesAttack;
+import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.reports.AtomicFiles;
+import io.pmbench.reports.ProvenanceJson;
+import io.pmbench.reports.ResultWriter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pmbench attack-dummies}: the server's attack on the dummy queries (issue 22, deliverable 7). */
+@Command(name = "attack-dummies", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Plays the server against the dummy queries of Algorithm 1 (\"Obfuscation\"): from the released",
+        "rows alone it guesses which private row is the query r (the row farthest from its public twin) and r's class,",
+        "for the release as the protocol makes it (r at row 0) and shuffled by the client. Writes attack.csv (one",
+        "row per mechanism x epsilon x release order, with 95%% two-level bootstrap intervals, SPEC.md section 10)",
+        "and provenance.json, prints the table and the claims row \"dummies hide the query's class\".",
+        "Cells are not stored: a rerun recomputes everything (--engine, --parallel and --fresh do not apply)."})
+public final class AttackDummiesCommand implements Callable<Integer> {
+  static final String DEFAULT_MECHANISMS = "privatemail,smlq,label-only,random";
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec cmd;
+
+  @CommandLine.Mixin
+  GridOptions grid;
+
+  @Option(names = "--mechanisms", defaultValue = DEFAULT_MECHANISMS, split = ",", paramLabel = "NAME", order = 2,
+      description = "Comma list of mechanisms, or 'all' (see `pmbench mechanisms`). Default: ${DEFAULT-VALUE}.")
+  List<String> mechanisms;
+
+  @Option(names = {"--epsilon", "-e"}, defaultValue = "0.1,1", split = ",", paramLabel = "EPS", order = 4,
+      description = "Comma list of epsilon values. Default: ${DEFAULT-VALUE}.")
+  List<Double> epsilons;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter out = cmd.commandLine().getOut();
+    if (!Engine.LOCAL.equals(grid.engine)) {
+      throw new IllegalArgumentException("--engine must be local for attack-dummies. Provided value: " + grid.engine);
+    }
+    Instant start = Instant.now();
+    MechanismRegistry registry = MechanismRegistry.discover();
+    List<EmbeddingMechanism> ms = RunCommand.names(mechanisms, registry).stream().map(registry::get).toList();
+    GridSetup s = grid.setup("attack-dummies", Pmbench.invocation(cmd.commandLine()), err, registry);
+    if (!s.protocol().dummies()) {
+      throw new IllegalArgumentException("--dummies must be on for attack-dummies (the " + s.preset().cliName()
+          + " preset has none unless --dummies is given). Provided value: off");
+    }
+    for (EmbeddingMechanism m : ms) {
+      for (double eps : epsilons) {
+        m.validate(s.params(eps)); // a refused (mechanism, eps) fails before any work
+      }
+    }
+    err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null));
+    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
+    List<AttackRow> rows = attack.run(ms, s::params, epsilons, s.seeds(), err);
+    Path csv = s.out().resolve("attack.csv");
+    AtomicFiles.write(csv, w -> AttackRow.writeCsv(rows, w));
+    Map<String, Object> extras = new LinkedHashMap<>();
+    extras.put("experiment", "attack-dummies");
+    extras.put("mechanisms", ms.stream().map(EmbeddingMechanism::name).toList());
+    extras.put("epsilons", epsilons);
+    var prov = s.provenance(s.config(extras), start);
+    AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
+    out.print(DummiesAttack.table(rows));
+    var claim = DummiesAttack.claimRow(rows);
+    out.println("Claim \"" + claim.claim() + "\": " + claim.verdict() + " -- " + claim.evidence());
+    out.println("Results: " + csv.toAbsolutePath());
+    out.flush();
+    return 0;
+  }
+}
