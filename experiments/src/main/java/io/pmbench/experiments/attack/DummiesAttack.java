@@ -10,7 +10,6 @@ import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.retrieval.Knn;
 import io.pmbench.experiments.attack.AttackRow.Release;
-import io.pmbench.experiments.figures.Claims;
 import io.pmbench.reports.Interval;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -230,61 +229,6 @@ public final class DummiesAttack {
         .map(o -> Arrays.stream(o).mapToDouble(x -> hit.test(x) ? 1 : 0).toArray()).toArray(double[][]::new);
     return AttackBootstrap.interval(values,
         Seeds.derive(0, "dummies-attack-bootstrap", dataset, m.name(), eps, release.cliName(), measure));
-  }
-
-  /** The claims row "dummies hide the query's class" from a file written by {@code pmbench attack-dummies}. */
-  public static Claims.Row claimRow(Path attackCsv) {
-    return claimRow(AttackRow.readCsv(attackCsv));
-  }
-
-  /**
-   * The claims row "dummies hide the query's class", judged on the client-shuffled release of
-   * every mechanism of {@link #PRIVATE_MECHANISMS} at ε = {@link #CLAIM_EPSILON}, with the better of
-   * the two class guesses ({@link AttackRow#classBest}): not reproduced when one interval lies
-   * above 1/C + {@link #CHANCE_MARGIN}; reproduced when every interval lies inside 1/C ± the
-   * margin; otherwise {@link #UNDECIDED}; "cannot test here" when no such row exists.
-   */
-  public static Claims.Row claimRow(List<AttackRow> rows) {
-    String claim = "dummies hide the query's class (the server finds each class equally likely)";
-    String source = "Algorithm 1 \"Obfuscation\", section 4";
-    List<AttackRow> judged = rows.stream().filter(r -> PRIVATE_MECHANISMS.contains(r.mechanism())
-        && r.release() == Release.SHUFFLED && Math.abs(r.epsilon() - CLAIM_EPSILON) < 1e-12).toList();
-    if (judged.isEmpty()) {
-      return new Claims.Row(CLAIM_ID, claim, source, Claims.CANNOT_TEST, "no client-shuffled "
-          + String.join(", ", PRIVATE_MECHANISMS) + " row at eps " + CLAIM_EPSILON + "; run pmbench attack-dummies "
-          + "--mechanisms privatemail --epsilon " + CLAIM_EPSILON);
-    }
-    boolean above = judged.stream().anyMatch(r -> r.classBest().low() > r.classChance() + CHANCE_MARGIN);
-    boolean inside = judged.stream().allMatch(r -> r.classBest().low() >= r.classChance() - CHANCE_MARGIN
-        && r.classBest().high() <= r.classChance() + CHANCE_MARGIN);
-    String verdict = above ? Claims.NOT_REPRODUCED : inside ? Claims.REPRODUCED : UNDECIDED;
-    List<String> evidence = new ArrayList<>();
-    for (AttackRow r : judged) {
-      evidence.add(evidence(r, rows));
-    }
-    return new Claims.Row(CLAIM_ID, claim, source, verdict, String.join("; ", evidence));
-  }
-
-  private static String evidence(AttackRow r, List<AttackRow> all) {
-    String text = String.format(Locale.ROOT, "%s at eps %s, rows shuffled by the client: the server guesses r's class"
-            + " %s (%s guess) against chance 1/C = %.3f +- %.2f, and r's row %s against 1/m = %.3f",
-        r.mechanism(), r.epsilon(), fmt(r.classBest()), r.classBestName(), r.classChance(), CHANCE_MARGIN,
-        fmt(r.identify()), r.identifyChance());
-    String asReleased = all.stream().filter(o -> o.mechanism().equals(r.mechanism()) && o.epsilon() == r.epsilon()
-        && o.release() == Release.PROTOCOL).findFirst().map(DummiesAttack::asReleased).orElse("");
-    return text + asReleased + String.format(Locale.ROOT, " (%d seeds x %d queries, %s, 95%% two-level bootstrap)",
-        r.seeds().size(), r.queriesPerSeed(), r.dataset());
-  }
-
-  /**
-   * The class guess when the server reads r at row 0; when even that is within chance + margin,
-   * the release itself hides the class and the shuffled row says nothing about the dummies.
-   */
-  private static String asReleased(AttackRow o) {
-    String text = "; as the protocol releases it (r at row 0) the class guess is " + fmt(o.classBest());
-    return o.classBest().high() <= o.classChance() + CHANCE_MARGIN
-        ? text + ", also at chance: the embedding itself hides r's class, so this row does not show that the dummies do"
-        : text;
   }
 
   /** The console table: one line per row. */

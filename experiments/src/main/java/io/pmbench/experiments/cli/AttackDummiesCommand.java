@@ -78,7 +78,7 @@ public final class AttackDummiesCommand implements Callable<Integer> {
     var prov = s.provenance(s.config(extras), start);
     AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
     out.print(DummiesAttack.table(rows));
-    var claim = DummiesAttack.claimRow(rows);
+    var claim = io.pmbench.experiments.figures.DummiesClaim.row(rows);
     out.println("Claim \"" + claim.claim() + "\": " + claim.verdict() + " -- " + claim.evidence());
     out.println("Results: " + csv.toAbsolutePath());
     out.flush();

@@ -1,13 +1,18 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.LabelNumbering;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.attack.AttackRow;
+import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.audit.AuditSettings;
 import io.pmbench.experiments.audit.Targets;
 import io.pmbench.experiments.figures.Claims;
+import io.pmbench.experiments.figures.DummiesClaim;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig3;
 import io.pmbench.experiments.figures.Fig5;
@@ -17,6 +22,8 @@ import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.io.IOException;
 import java.io.PrintWriter;
+import io.pmbench.reports.AtomicFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +44,8 @@ public final class ClaimsCommand extends ExperimentCommand {
   private static final String AUDIT = "audit";
   /** The part that reruns the label-reading mechanisms at the reference ε under the other label numbering. */
   static final String IDS = Claims.IDS_PART;
+  /** The mechanisms the attack part plays the server against (those of the run's fig6 among them). */
+  private static final List<String> ATTACKED = List.of("privatemail", "smlq", "label-only", "random");
 
   @CommandLine.Mixin
   GridOptions grid;
@@ -49,11 +58,12 @@ public final class ClaimsCommand extends ExperimentCommand {
       order = 4, description = "fig6 epsilon values. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
 
-  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,ids,audit", split = ",", paramLabel = "NAME",
+  @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,ids,attack,audit", split = ",", paramLabel = "NAME",
       order = 30, description = "Which parts to compute (the claims of a part not computed are 'cannot test here'); "
           + "'ids' reruns the label-reading mechanisms (smlq, privatemail, label-only, shuffled-labels, random) at "
-          + "epsilon 0.1 under the other label numbering into DIR/ids; 'audit' runs pmbench audit on the run's private "
-          + "mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
+          + "epsilon 0.1 under the other label numbering into DIR/ids; 'attack' plays the server against the dummy "
+          + "queries (pmbench attack-dummies at epsilon 0.1, when the run has dummies) into DIR/attack; 'audit' runs "
+          + "pmbench audit on the run's private mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
   List<String> parts;
 
   @Option(names = "--audit-trials", defaultValue = "20000", paramLabel = "N", order = 31,
@@ -79,14 +89,14 @@ public final class ClaimsCommand extends ExperimentCommand {
   @Override
   List<Experiment> experiments(GridSetup s) {
     List<Experiment> todo = new ArrayList<>();
-    for (String p : parts.stream().filter(p -> !p.equals(AUDIT) && !p.equals(IDS)).toList()) {
+    for (String p : parts.stream().filter(p -> !List.of(AUDIT, IDS, DummiesClaim.PART).contains(p)).toList()) {
       todo.add(switch (p) {
         case "fig3" -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, Fig6.REFERENCE_EPSILON);
         case "fig5" -> new Fig5(List.of("smlq", "privatemail"), Fig6.REFERENCE_EPSILON);
         case "fig6" -> new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, false);
         case "fig7" -> new Fig7(Fig7.DEFAULT_EPSILONS);
-        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, ids, audit. "
-            + "Provided value: " + p);
+        default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, ids, attack, "
+            + "audit. Provided value: " + p);
       });
     }
     todo.add(new Claims());
@@ -126,6 +136,33 @@ public final class ClaimsCommand extends ExperimentCommand {
     return s.withProtocol(s.protocol().withLabelNumbering(other)).withOut(s.out().resolve(IDS));
   }
 
+  /**
+   * The dummies attack at ε = 0.1 on the run's seeds and queries into DIR/attack (recomputed only
+   * when its attack.csv is missing): privatemail and, when the run has them, the controls. A run
+   * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
+   */
+  private void attack(GridSetup s, PrintWriter err) throws IOException {
+    Path csv = s.out().resolve(DummiesClaim.PART).resolve("attack.csv");
+    if (!s.protocol().dummies()) {
+      err.println("pmbench claims: no dummy queries in this run (" + s.preset().cliName() + "): the attack part is "
+          + "skipped");
+      return;
+    }
+    if (Files.exists(csv)) {
+      err.println("pmbench claims: reusing " + csv);
+      return;
+    }
+    List<String> names = RunCommand.names(mechanisms, s.registry());
+    List<EmbeddingMechanism> ms = ATTACKED.stream().filter(names::contains).map(s.registry()::get).toList();
+    if (ms.isEmpty()) {
+      return;
+    }
+    err.println("pmbench claims: attacking the dummy queries of " + ms.stream().map(EmbeddingMechanism::name).toList());
+    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
+    List<AttackRow> rows = attack.run(ms, s::params, List.of(DummiesAttack.CLAIM_EPSILON), s.seeds(), err);
+    AtomicFiles.write(csv, w -> AttackRow.writeCsv(rows, w));
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = cmd.commandLine().getErr();
@@ -147,6 +184,9 @@ public final class ClaimsCommand extends ExperimentCommand {
     }
     if (parts.contains(IDS)) {
       execute(idsPart(s), idsSetup(s), err);
+    }
+    if (parts.contains(DummiesClaim.PART)) {
+      attack(s, err);
     }
     Path dir = execute(all.get(all.size() - 1), s, err);
     out.println(Reports.render(dir));

@@ -404,6 +404,7 @@ public final class Claims implements Experiment {
   public void render(RunView v, HtmlReport html) throws IOException {
     Map<String, RunView> parts = parts(v.dir(), true);
     List<Row> rows = new ArrayList<>(rows(parts));
+    rows.add(DummiesClaim.of(v.dir()));
     rows.addAll(auditRows(audit(v.dir())));
     List<List<String>> table = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -459,6 +460,7 @@ public final class Claims implements Experiment {
     try {
       Map<String, RunView> parts = parts(v.dir(), false);
       rows = new ArrayList<>(rows(parts));
+      rows.add(DummiesClaim.of(v.dir()));
       rows.addAll(auditRows(audit(v.dir())));
       for (Map.Entry<String, RunView> e : parts.entrySet()) {
         Reports.incomplete(e.getValue()).ifPresent(line -> sb.append(e.getKey()).append(": ").append(line).append('\n'));

@@ -116,14 +116,14 @@ class DummiesAttackTest {
 
   @Test
   void claimRow_intervalAboveChancePlusMargin_notReproduced() {
-    var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.3, 0.25, 0.35)));
+    var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.3, 0.25, 0.35)));
     assertEquals(Claims.NOT_REPRODUCED, row.verdict(), row.evidence());
     assertEquals(DummiesAttack.CLAIM_ID, row.id());
   }
 
   @Test
   void claimRow_intervalInsideChanceMargin_reproduced() {
-    var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
+    var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.9, 0.85, 0.95)));
     assertEquals(Claims.REPRODUCED, row.verdict(), row.evidence());
     assertTrue(row.evidence().contains("as the protocol releases it"), row.evidence());
@@ -132,7 +132,7 @@ class DummiesAttackTest {
   @Test
   void claimRow_asReleasedAlsoAtChance_saysTheEmbeddingHidesTheClass() {
     // r at row 0 and still no class: the verdict must not be read as evidence for the dummies
-    var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
+    var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.1, 0.09, 0.11)));
     assertEquals(Claims.REPRODUCED, row.verdict(), row.evidence());
     assertTrue(row.evidence().contains("the embedding itself hides r's class"), row.evidence());
@@ -140,13 +140,13 @@ class DummiesAttackTest {
 
   @Test
   void claimRow_intervalStraddlingMargin_undecided() {
-    var row = DummiesAttack.claimRow(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.11, 0.05, 0.17)));
+    var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.11, 0.05, 0.17)));
     assertEquals(DummiesAttack.UNDECIDED, row.verdict(), row.evidence());
   }
 
   @Test
   void claimRow_onlyOtherMechanismsOrEpsilons_cannotTest() {
-    var row = DummiesAttack.claimRow(List.of(judged("label-only", Release.SHUFFLED, 0.1, 0.5, 0.4, 0.6),
+    var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("label-only", Release.SHUFFLED, 0.1, 0.5, 0.4, 0.6),
         judged("privatemail", Release.SHUFFLED, 1, 0.5, 0.4, 0.6),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.5, 0.4, 0.6)));
     assertEquals(Claims.CANNOT_TEST, row.verdict(), row.evidence());
@@ -162,6 +162,6 @@ class DummiesAttackTest {
     Path csv = tmp.resolve("attack.csv");
     Files.writeString(csv, w.toString());
     assertEquals(rows, AttackRow.readCsv(csv));
-    assertEquals(DummiesAttack.claimRow(rows), DummiesAttack.claimRow(csv));
+    assertEquals(io.pmbench.experiments.figures.DummiesClaim.row(rows), io.pmbench.experiments.figures.DummiesClaim.row(csv));
   }
 }

@@ -32,7 +32,7 @@ class AttackDummiesCommandTest {
     assertEquals(6, rows.size(), rows.toString());
     assertTrue(Files.exists(tmp.resolve("provenance.json")));
     assertTrue(o.out().contains("client-shuffled") && o.out().contains("dummies hide the query's class"), o.out());
-    assertEquals(DummiesAttack.claimRow(rows), DummiesAttack.claimRow(tmp.resolve("attack.csv")));
+    assertEquals(io.pmbench.experiments.figures.DummiesClaim.row(rows), io.pmbench.experiments.figures.DummiesClaim.row(tmp.resolve("attack.csv")));
     assertFalse(Files.list(tmp).anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "a temporary file is left");
   }
 

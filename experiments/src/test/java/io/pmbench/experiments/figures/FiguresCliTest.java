@@ -174,16 +174,24 @@ class FiguresCliTest {
   @Tag("slow") // about 15 s on 2 cores: fig3's 15 iterations x 2 seeds plus fig6 and fig7
   void claims_smallRun_everyRowHasAVerdict(@TempDir Path tmp) throws Exception {
     Outcome o = execute("claims", "--dataset", DATA, "--public", "60", "--queries", "30", "--seeds", "2",
-        "--mechanisms", "features,smlq,privatemail,label-only,random", "--epsilon", "0.1,1", "--parts", "fig3,fig6,fig7",
-        "--out", tmp.toString());
+        "--mechanisms", "features,smlq,privatemail,label-only,random", "--epsilon", "0.1,1", "--parts",
+        "fig3,fig6,fig7,ids,attack", "--out", tmp.toString());
     assertEquals(0, o.exit(), o.err());
     List<String> lines = Files.readAllLines(tmp.resolve("claims.csv"));
     assertTrue(lines.size() > 10, lines.toString());
     for (String line : lines.subList(1, lines.size())) {
       assertTrue(line.contains("," + Claims.REPRODUCED + ",") || line.contains("," + Claims.NOT_REPRODUCED + ",")
-          || line.contains("," + Claims.CANNOT_TEST + ","), line);
+          || line.contains("," + Claims.CANNOT_TEST + ",") || line.contains("," + Claims.UNDECIDED + ","), line);
     }
-    assertTrue(Files.readString(tmp.resolve("claims.csv")).contains("features-matter"));
+    String claims = Files.readString(tmp.resolve("claims.csv"));
+    assertTrue(claims.contains("features-matter"));
+    // the ids and attack parts ran, so their rows are judged rather than "cannot test here"
+    assertTrue(Files.exists(tmp.resolve("ids").resolve("run.json")));
+    assertTrue(Files.exists(tmp.resolve("attack").resolve("attack.csv")));
+    for (String id : List.of("label-ids-collide", "dummies-hide-class", "label-is-the-recall")) {
+      String row = lines.stream().filter(l -> l.startsWith(id + ",")).findFirst().orElseThrow(() -> new AssertionError(id));
+      assertTrue(id.equals("label-is-the-recall") || !row.contains(Claims.CANNOT_TEST), row);
+    }
     assertTrue(Files.exists(tmp.resolve("fig7").resolve("fig7-eps0.1-after.png")));
     assertTrue(Files.exists(tmp.resolve("table2.csv")));
   }
