@@ -8,6 +8,7 @@ import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
 import io.pmbench.reports.CellSummary;
+import io.pmbench.reports.Decision;
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultsTable;
 import java.io.IOException;
@@ -120,7 +121,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     html.heading(2, "Results");
     List<CellSummary> rows = ReportPages.summaries(cells);
     if (!rows.isEmpty()) {
-      html.pre(ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v));
+      html.pre(ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v) + pairedNote(v));
     }
     ReportPages.refusals(html, cells);
     ReportPages.privacy(html, cells);
@@ -133,7 +134,42 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   public String console(RunView v) {
     List<CellSummary> rows = ReportPages.summaries(inOrder(v));
     return rows.isEmpty() ? "(no finished cells)"
-        : ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v);
+        : ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v) + pairedNote(v);
+  }
+
+  /** The controls every other mechanism is compared with, when the run has them. */
+  static final List<String> CONTROLS = List.of("random", "label-only");
+
+  /**
+   * Each mechanism's paired difference of Recall@8 against the controls the run has ({@link
+   * #CONTROLS}), at each ε: same seeds and queries, SPEC.md §10's bootstrap, with the verdict of
+   * "A beats B" ({@link Decision#beats}); empty when the run has no control or one seed's cells only.
+   */
+  static String pairedNote(RunView v) {
+    List<String> ms = v.gridStrings("mechanisms");
+    List<Double> eps = v.gridNumbers("epsilons");
+    StringBuilder b = new StringBuilder();
+    for (String control : CONTROLS.stream().filter(ms::contains).toList()) {
+      for (double e : eps) {
+        for (String m : ms) {
+          if (m.equals(control)) {
+            continue;
+          }
+          Comparison.paired(cellsAt(v, m, e), cellsAt(v, control, e), Fig6.K).ifPresent(d -> b.append("\n  eps ")
+              .append(e).append(": ").append(Comparison.text(m, control, d)).append(": ")
+              .append(Decision.beats(d) == Decision.REPRODUCED ? "above" : Decision.beats(d) == Decision.NOT_REPRODUCED
+                  ? "not above" : "undecided (n too small)"));
+        }
+      }
+    }
+    return b.isEmpty() ? "" : "\nPaired differences of Recall@" + Fig6.K + " against the controls (same seeds and "
+        + "queries, 95% two-level bootstrap, docs/SPEC.md section 10; 'above' = the interval lies above 0):" + b;
+  }
+
+  /** The cells of (mechanism, ε) over seeds; an ε-independent mechanism's cells are stored at the grid's first ε. */
+  private static List<CellRecord> cellsAt(RunView v, String m, double eps) {
+    boolean free = v.gridStrings("epsilonFree").contains(m);
+    return v.overSeeds(m, "", free ? v.gridNumbers("epsilons").get(0) : eps);
   }
 
   /** Which mechanisms ran once per seed, and at which ε (empty when none did). */

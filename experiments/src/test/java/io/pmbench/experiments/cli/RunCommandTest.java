@@ -166,4 +166,15 @@ class RunCommandTest {
       assertTrue(o.out().contains(m), o.out());
     }
   }
+
+  @Test
+  void run_withControls_printsPairedDifferencesAgainstThem(@TempDir Path tmp) {
+    // fails if the console drops the paired comparison (SPEC.md §10) or compares unpaired intervals
+    Outcome o = execute(smallRun(tmp, "--mechanisms", "features,label-only,random"));
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.out().contains("Paired differences of Recall@8 against the controls"), o.out());
+    assertTrue(o.out().contains("eps 0.5: features − random = "), o.out());
+    assertTrue(o.out().contains("eps 0.5: features − label-only = "), o.out());
+    assertFalse(o.out().contains("random − random"), o.out());
+  }
 }
