@@ -1,5 +1,7 @@
 package io.pmbench.baselines.dpdsne;
 
+import io.pmbench.baselines.tsne.ExactTsne;
+import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AuditStage;
@@ -83,7 +85,7 @@ final class DpDsneClient implements ClientSide, Auditable {
 
   /** Standard deviation of the free rows' start: Smile's {@code GaussianDistribution(0.0, 0.0001)}. */
   static double startScale() {
-    return 1e-4;
+    return ExactTsne.startScale();
   }
 
   /** Per-step ℓ2 sensitivity Δ = 2C·√(m + 1) for a client with m free rows (see the mechanism's javadoc). */
