@@ -43,6 +43,9 @@ class ExactTsneTest {
       double[][] x = SyntheticData.unitRows(n, 6, new SplittableRandom(32));
       double[][] d = SmileTsne.squaredDistances(x);
       double[] p = SmileAffinities.packed(n, j -> d[j]);
+      for (int t = 0; t < p.length; t++) {
+        p[t] = (float) p[t]; // the core keeps P in single precision: compare on the same P
+      }
       double[] y = new double[n * k];
       SplittableRandom rng = new SplittableRandom(33);
       for (int t = 0; t < y.length; t++) {
@@ -85,23 +88,24 @@ class ExactTsneTest {
   }
 
   @Test
-  void step_first10Iterations_followSmilesTrajectory() {
-    // Before rounding differences grow, the fast core must follow Smile's own run closely (at
-    // this step size the map jumps by ~10 per step early on, so differences of one ulp reach 1e-2
-    // by iteration 100: ten iterations it is). Fails if any constant or the
-    // order of gains, momentum and update differs from Smile's.
+  void step_first5Iterations_followSmilesTrajectory() {
+    // Before rounding differences grow, the fast core (P in float) must follow Smile's own run to
+    // 1e-6 of the map's scale. At this step size the map jumps by ~10 per step early on, so one
+    // ulp grows to 1e-2 by iteration 100, and P's float rounding (6e-8) to 3e-6 by iteration 10:
+    // five iterations it is. Fails if any constant or the order
+    // of gains, momentum and update differs from Smile's.
     double[][] d = SmileTsne.squaredDistances(SyntheticData.unitRows(60, 8, new SplittableRandom(35)));
     int n = 60;
     smile.math.MathEx.setSeed(5);
-    double[] smile = SmileTsne.flatten(new smile.manifold.TSNE(d, 2, 30, 200, 10).coordinates, 2);
+    double[] smile = SmileTsne.flatten(new smile.manifold.TSNE(d, 2, 30, 200, 5).coordinates, 2);
     ExactTsne fast = new ExactTsne(SmileAffinities.packed(n, j -> d[j]), ExactTsne.smileStart(n, 2, 5), n, 2);
-    for (int t = 0; t < 10; t++) {
+    for (int t = 0; t < 5; t++) {
       fast.step();
     }
 
     double[] ours = fast.centredMap();
     double scale = Arrays.stream(smile).map(Math::abs).max().orElseThrow();
-    assertArrayEquals(smile, ours, 1e-9 * scale);
+    assertArrayEquals(smile, ours, 1e-6 * scale);
   }
 
   @Test
