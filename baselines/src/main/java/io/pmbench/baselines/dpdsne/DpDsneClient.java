@@ -1,5 +1,7 @@
 package io.pmbench.baselines.dpdsne;
 
+import io.pmbench.baselines.tsne.ExactTsne;
+import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AuditStage;
@@ -56,8 +58,16 @@ final class DpDsneClient implements ClientSide, Auditable {
   private final Map<Integer, Integer> publicByHash;
   private final double[][] serverPublic;
   private final double[] fixedRowSums;
+  private final AffinityCache cache;
 
+  /** A client with its own affinity cache (tests). */
   DpDsneClient(ClientView view, MechanismParams params, boolean addNoise) {
+    this(view, params, addNoise, new AffinityCache());
+  }
+
+  /** A client sharing {@code cache} (the mechanism's: one per registry, so across ε cells). */
+  DpDsneClient(ClientView view, MechanismParams params, boolean addNoise, AffinityCache cache) {
+    this.cache = cache;
     this.params = params;
     this.options = DpDsneOptions.of(params);
     this.addNoise = addNoise;
@@ -83,7 +93,7 @@ final class DpDsneClient implements ClientSide, Auditable {
 
   /** Standard deviation of the free rows' start: Smile's {@code GaussianDistribution(0.0, 0.0001)}. */
   static double startScale() {
-    return 1e-4;
+    return ExactTsne.startScale();
   }
 
   /** Per-step ℓ2 sensitivity Δ = 2C·√(m + 1) for a client with m free rows (see the mechanism's javadoc). */
@@ -176,9 +186,15 @@ final class DpDsneClient implements ClientSide, Auditable {
   /**
    * The free rows' affinities against all of D, reusing the shared public–public distances: for
    * the public rows and for the dummies (free rows that repeat a public row), so that only r's
-   * distances are computed per query.
+   * distances are computed per query. They do not depend on ε: they come from the mechanism's
+   * {@link AffinityCache} when another ε cell computed them for the same D (a copy).
    */
   double[][] affinities(ClientData data) {
+    return cache.get(publicFeatures, data, () -> computeAffinities(data));
+  }
+
+  /** {@link #affinities} without the cache. */
+  double[][] computeAffinities(ClientData data) {
     int m = data.publicOffset();
     int n = data.size();
     FeatureMatrix rows = data.rows();

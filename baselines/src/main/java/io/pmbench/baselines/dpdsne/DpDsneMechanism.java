@@ -36,9 +36,13 @@ import io.pmbench.core.privacy.PrivacyChecks;
  * {@code dp-dsne-official} ({@link DpDsneOfficialMechanism}), because it aligns on P and
  * {@link #alignsOnPublic()} cannot depend on options; {@code mode=official-code} here is refused
  * with a line that names it.
+ *
+ * <p>Cost: the perplexity search of a query's affinities does not depend on ε; its clients share
+ * one {@link AffinityCache}, so a grid computes it once per (seed, query), not once per ε cell.
  */
 public final class DpDsneMechanism extends TsneServedMechanism {
   private final boolean addNoise;
+  private final AffinityCache affinities = new AffinityCache();
 
   public DpDsneMechanism() {
     this(true);
@@ -75,6 +79,6 @@ public final class DpDsneMechanism extends TsneServedMechanism {
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
-    return new DpDsneClient(view, params, addNoise);
+    return new DpDsneClient(view, params, addNoise, affinities);
   }
 }

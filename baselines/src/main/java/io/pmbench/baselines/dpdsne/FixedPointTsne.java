@@ -1,5 +1,7 @@
 package io.pmbench.baselines.dpdsne;
 
+import io.pmbench.baselines.tsne.ExactTsne;
+import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
 import java.util.Arrays;
 import smile.math.MathEx;
@@ -71,32 +73,32 @@ final class FixedPointTsne {
 
   /** Smile's momentum before the switch. */
   static double initialMomentum() {
-    return 0.5;
+    return ExactTsne.initialMomentum();
   }
 
   /** Smile's momentum after the switch. */
   static double finalMomentum() {
-    return 0.8;
+    return ExactTsne.finalMomentum();
   }
 
   /** The iteration (counted from 0) after which momentum switches and exaggeration ends (Smile). */
   static int switchIteration() {
-    return 250;
+    return ExactTsne.switchIteration();
   }
 
   /** Smile's additive gain increase when the gradient's sign disagrees with the last update's. */
   static double gainIncrement() {
-    return 0.2;
+    return ExactTsne.gainIncrement();
   }
 
   /** Smile's multiplicative gain decay when the signs agree. */
   static double gainDecay() {
-    return 0.8;
+    return ExactTsne.gainDecay();
   }
 
   /** Smile's gain floor. */
   static double minGain() {
-    return 0.01;
+    return ExactTsne.minGain();
   }
 
   /** For fixed points {@code fixed}: each row's Σ_l 1/(1 + ‖y_j − y_l‖²) over the fixed rows (l = j included). */

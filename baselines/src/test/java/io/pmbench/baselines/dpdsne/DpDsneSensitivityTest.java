@@ -2,6 +2,7 @@ package io.pmbench.baselines.dpdsne;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SyntheticData;
 import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.pmbench.baselines.dpdsne;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.baselines.tsne.SyntheticData;
 import io.pmbench.core.mechanism.ClientData;

@@ -54,31 +54,62 @@ class TsneMechanismTest {
   }
 
   @Test
-  void client_reusedPublicDistances_releaseIsSmilesTsneOfD() {
+  void registry_discoversTsneSmileReference() {
+    EmbeddingMechanism m = MechanismRegistry.discover().get("tsne-smile");
+
+    assertEquals("tsne-smile", m.name());
+    assertTrue(m.alignsOnPublic());
+    assertEquals(MechanismRegistry.discover().get("tsne").serverKey(PARAMS), m.serverKey(PARAMS));
+  }
+
+  @Test
+  void smileClient_reusedPublicDistances_releaseIsSmilesTsneOfD() {
     // The client reuses its cell's public-public distances. Fails if the release differs in any
     // bit from Smile's own t-SNE of the whole of D with the seed the client draws from the
     // query's stream (e.g. the public block misplaced, or the seed drawn twice).
-    int nPublic = 70;
-    int m = 4;
-    int d = 9;
-    double[][] rows = SyntheticData.unitRows(m + nPublic, d, new SplittableRandom(12));
-    float[] all = new float[(m + nPublic) * d];
-    for (int i = 0; i < m + nPublic; i++) {
-      for (int c = 0; c < d; c++) {
-        all[i * d + c] = (float) rows[i][c];
-      }
-    }
-    FeatureMatrix dMatrix = new FeatureMatrix(all, m + nPublic, d);
-    FeatureMatrix pub = new FeatureMatrix(Arrays.copyOfRange(all, m * d, all.length), nPublic, d);
-    ClientView view = new ClientView(new LabelledSet(pub, new int[nPublic]), 2, null, 1);
-    ClientData data = new ClientData(dMatrix, new int[m + nPublic], m);
+    Fixture f = new Fixture();
 
-    double[] release = new TsneMechanism().client(view, PARAMS).embed(data, new SplittableRandom(77)).embedding()
-        .data();
+    double[] release = new TsneSmileMechanism().client(f.view, PARAMS).embed(f.data, new SplittableRandom(77))
+        .embedding().data();
 
     MathEx.setSeed(new SplittableRandom(77).nextLong());
-    double[][] smile = new TSNE(SmileTsne.rows(dMatrix), 2, 30, 200, 1000).coordinates;
+    double[][] smile = new TSNE(SmileTsne.rows(f.data.rows()), 2, 30, 200, 1000).coordinates;
     assertArrayEquals(SmileTsne.flatten(smile, 2), release, 0.0);
+  }
+
+  @Test
+  void fastClient_reusedPublicDistances_releaseIsExactTsneOfD() {
+    // Same for the fast core: fails if the client's reuse of public distances or its seed draw
+    // changes any bit of ExactTsne's map of the whole of D.
+    Fixture f = new Fixture();
+
+    double[] release = new TsneMechanism().client(f.view, PARAMS).embed(f.data, new SplittableRandom(77))
+        .embedding().data();
+
+    double[][] distances = SmileTsne.squaredDistances(SmileTsne.rows(f.data.rows()));
+    assertArrayEquals(ExactTsne.embed(distances, 2, new SplittableRandom(77).nextLong()), release, 0.0);
+  }
+
+  /** D = [4 free rows; 70 public rows] in R^9 and the client view of those public rows. */
+  private static final class Fixture {
+    final ClientView view;
+    final ClientData data;
+
+    Fixture() {
+      int nPublic = 70;
+      int m = 4;
+      int d = 9;
+      double[][] rows = SyntheticData.unitRows(m + nPublic, d, new SplittableRandom(12));
+      float[] all = new float[(m + nPublic) * d];
+      for (int i = 0; i < m + nPublic; i++) {
+        for (int c = 0; c < d; c++) {
+          all[i * d + c] = (float) rows[i][c];
+        }
+      }
+      FeatureMatrix pub = new FeatureMatrix(Arrays.copyOfRange(all, m * d, all.length), nPublic, d);
+      view = new ClientView(new LabelledSet(pub, new int[nPublic]), 2, null, 1);
+      data = new ClientData(new FeatureMatrix(all, m + nPublic, d), new int[m + nPublic], m);
+    }
   }
 
   @Test

@@ -58,6 +58,15 @@ public interface EmbeddingMechanism {
     return false;
   }
 
+  /**
+   * Whether {@code --mechanisms all} includes this mechanism. False only for a reference kept to
+   * check another one against (e.g. {@code tsne-smile}, Smile's slow t-SNE behind {@code tsne}):
+   * it runs when named. Default true.
+   */
+  default boolean inAll() {
+    return true;
+  }
+
   /** Builds the server's embedding of [S; P]. */
   ServerSide server(ServerView view, MechanismParams params);
 

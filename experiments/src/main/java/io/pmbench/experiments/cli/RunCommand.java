@@ -48,9 +48,15 @@ public final class RunCommand extends ExperimentCommand {
     return new RunExperiment(names(mechanisms, s.registry()), epsilons);
   }
 
-  /** The mechanism list, with 'all' expanded; unknown names fail listing the known ones. */
+  /**
+   * The mechanism list, with 'all' expanded to every registered mechanism except references
+   * ({@code EmbeddingMechanism.inAll()} false, e.g. tsne-smile: they run when named); unknown
+   * names fail listing the known ones.
+   */
   static List<String> names(List<String> given, MechanismRegistry registry) {
-    List<String> names = given.size() == 1 && given.get(0).equals("all") ? registry.names() : List.copyOf(given);
+    List<String> names = given.size() == 1 && given.get(0).equals("all")
+        ? registry.names().stream().filter(n -> registry.get(n).inAll()).toList()
+        : List.copyOf(given);
     names.forEach(registry::get);
     return names;
   }

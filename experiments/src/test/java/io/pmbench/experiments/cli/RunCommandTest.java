@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.mechanism.MechanismRegistry;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -39,6 +40,18 @@ class RunCommandTest {
       args.addAll(List.of("--seeds", "2"));
     }
     return args.toArray(new String[0]);
+  }
+
+  @Test
+  void names_all_leavesOutReferencesWhichRunWhenNamed() {
+    // Fails if "all" (fig6's default) runs tsne-smile, the slow reference tsne was made to replace.
+    MechanismRegistry registry = MechanismRegistry.discover();
+
+    List<String> all = RunCommand.names(List.of("all"), registry);
+
+    assertTrue(all.contains("tsne"), all.toString());
+    assertFalse(all.contains("tsne-smile"), all.toString());
+    assertEquals(List.of("tsne-smile"), RunCommand.names(List.of("tsne-smile"), registry));
   }
 
   @Test

@@ -1,6 +1,5 @@
-package io.pmbench.baselines.dpdsne;
+package io.pmbench.baselines.tsne;
 
-import io.pmbench.baselines.tsne.SmileTsne;
 import java.util.function.IntFunction;
 import smile.math.MathEx;
 
@@ -15,18 +14,18 @@ import smile.math.MathEx;
  * (a log₂ of the normaliser plus a natural-log entropy term: Smile's mix, kept as is); the row is
  * then p_{j|i} = e^{−βD_ij}/Σ. A row that does not converge in 50 steps stays unnormalised, as in
  * Smile. Symmetrisation: p_ij = 12·(p_{j|i} + p_{i|j})/(2n), floored at 10⁻¹⁶ — the factor 12 is
- * Smile's early exaggeration, removed after iteration 250 (see {@link FixedPointTsne}).
+ * Smile's early exaggeration, removed after iteration 250 (see the t-SNE loops).
  */
-final class SmileAffinities {
+public final class SmileAffinities {
   private SmileAffinities() {}
 
   /** Tolerance of the entropy search (Smile's {@code expd(D, perplexity, 1E-3)}). */
-  static double entropyTolerance() {
+  public static double entropyTolerance() {
     return 1e-3;
   }
 
   /** Smile's early exaggeration factor (applied to P until iteration 250). */
-  static double exaggeration() {
+  public static double exaggeration() {
     return 12.0;
   }
 
@@ -36,7 +35,7 @@ final class SmileAffinities {
    * @param dRow squared distances from row i to every row (dRow[i] = 0); not modified
    * @param i the row's own index
    */
-  static double[] conditional(double[] dRow, int i) {
+  public static double[] conditional(double[] dRow, int i) {
     int n = dRow.length;
     double[] p = new double[n];
     double logU = MathEx.log2(SmileTsne.perplexity());
@@ -85,7 +84,7 @@ final class SmileAffinities {
    * @param distanceRow row j's squared distances to every row, in the data set's order (a fresh or
    *     reusable array; it is read before the next call)
    */
-  static double[][] freeRows(int n, int m, IntFunction<double[]> distanceRow) {
+  public static double[][] freeRows(int n, int m, IntFunction<double[]> distanceRow) {
     double[][] own = new double[m][];
     double[][] toFree = new double[n][m]; // toFree[j][i] = p_{i|j}, i < m
     for (int j = 0; j < n; j++) {
@@ -95,23 +94,49 @@ final class SmileAffinities {
         own[j] = cond;
       }
     }
-    double pSum = 2 * n;
-    double ex = exaggeration();
     double[][] p = new double[m][n];
     for (int i = 0; i < m; i++) {
       for (int j = 0; j < n; j++) {
         if (j == i) {
           continue;
         }
-        double v = ex * (own[i][j] + toFree[j][i]) / pSum;
-        p[i][j] = Double.isNaN(v) || v < 1e-16 ? 1e-16 : v;
+        p[i][j] = symmetric(own[i][j], toFree[j][i], n);
       }
     }
     return p;
   }
 
+  /**
+   * Smile's exaggerated symmetric affinities of all n rows (the m = n case of
+   * {@link #freeRows(int, int, IntFunction)}, the same doubles), lower triangle only, packed: p_ij
+   * for j &lt; i at index i(i − 1)/2 + j. P is symmetric bit for bit (Smile computes each pair once)
+   * and its diagonal is 0, so this is all of it in half the memory.
+   *
+   * @param distanceRow row j's squared distances to every row (read before the next call)
+   */
+  public static double[] packed(int n, IntFunction<double[]> distanceRow) {
+    double[][] cond = new double[n][];
+    for (int j = 0; j < n; j++) {
+      cond[j] = conditional(distanceRow.apply(j), j);
+    }
+    double[] p = new double[n * (n - 1) / 2];
+    for (int i = 1; i < n; i++) {
+      int off = i * (i - 1) / 2;
+      for (int j = 0; j < i; j++) {
+        p[off + j] = symmetric(cond[i][j], cond[j][i], n);
+      }
+    }
+    return p;
+  }
+
+  /** Smile's p_ij = 12·(p_{j|i} + p_{i|j})/(2n), floored at 10⁻¹⁶ (also when NaN). */
+  private static double symmetric(double pji, double pij, int n) {
+    double v = exaggeration() * (pji + pij) / (2 * n);
+    return Double.isNaN(v) || v < 1e-16 ? 1e-16 : v;
+  }
+
   /** {@link #freeRows(int, int, IntFunction)} computing every distance from {@code rows}. */
-  static double[][] freeRows(double[][] rows, int m) {
+  public static double[][] freeRows(double[][] rows, int m) {
     int n = rows.length;
     double[] buffer = new double[n];
     return freeRows(n, m, j -> {
