@@ -66,6 +66,7 @@ public final class DescriptorParser {
       throw error("a descriptor must be a JSON/YAML object (mapping)");
     }
     keys(root, "", Set.of("pmbench", "name", "title", "licence", "license", "defaults", "classes", "files", "split"));
+    requirePresent(root);
     String version = text(root, "pmbench");
     if (!version.equals(VERSION)) {
       throw error("key 'pmbench' must be \"" + VERSION + "\". Provided value: " + version);
@@ -219,6 +220,42 @@ public final class DescriptorParser {
     if (!unknown.isEmpty()) {
       throw error("unknown key '" + unknown.get(0) + "' (known here: " + String.join(", ", new TreeSet<>(allowed)) + ")");
     }
+  }
+
+  /**
+   * Every required key that is absent, named in one line (a descriptor written from scratch then
+   * needs one round of fixes, not one per key). {@code licence} may also be spelled
+   * {@code license}.
+   */
+  private void requirePresent(JsonNode root) {
+    List<String> missing = new ArrayList<>();
+    for (String key : List.of("pmbench", "name", "licence", "defaults", "files", "split")) {
+      boolean present = key.equals("licence") ? has(root, "licence") || has(root, "license") : has(root, key);
+      if (!present) {
+        missing.add(key);
+      }
+    }
+    JsonNode d = root.get("defaults");
+    if (d != null && d.isObject()) {
+      for (String key : List.of("sigma", "alpha")) {
+        if (!has(d, key)) {
+          missing.add("defaults." + key);
+        }
+      }
+    }
+    String also = missing.contains("licence") ? " ('license' is accepted for 'licence')" : "";
+    if (missing.size() == 1) {
+      throw error("key '" + missing.get(0) + "' is missing" + also);
+    }
+    if (missing.size() > 1) {
+      throw error("keys " + missing.stream().map(k -> "'" + k + "'").collect(java.util.stream.Collectors.joining(", "))
+          + " are missing" + also);
+    }
+  }
+
+  private static boolean has(JsonNode parent, String field) {
+    JsonNode n = parent.get(field);
+    return n != null && !n.isNull();
   }
 
   private JsonNode object(JsonNode parent, String key) {
