@@ -22,11 +22,12 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench filter}: the generative privatisation filter against the Gaussian mechanism (BASELINES.md §7). */
 @Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (BASELINES.md section 7):",
-        "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a",
-        "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv",
-        "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures",
-        "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
+    header = "Reproduces the privatisation filter of Chen et al.",
+    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (BASELINES.md section 7): "
+        + "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a "
+        + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
+        + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
+        + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
 public final class FilterCommand implements Callable<Integer> {
   /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
   static final int[] FOOTWEAR = {5, 7, 9};
