@@ -178,6 +178,18 @@ class RunCommandTest {
   }
 
   @Test
+  void run_report_hasARecallFigureAndHtmlTables(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("a");
+    Outcome o = execute(smallRun(dir, "--mechanisms", "random,privatemail", "--epsilon", "0.5,2", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(Files.exists(dir.resolve("recall.png")) && Files.exists(dir.resolve("recall.svg")));
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("<img alt=\"Recall@8 vs epsilon"), "the report embeds the figure");
+    assertTrue(html.contains("<th>mechanism</th><th>ε</th>"), "results as an HTML table");
+    assertFalse(html.contains("<pre>dataset"), "no monospace dump of the results");
+  }
+
+  @Test
   void defaultOut_sameOptions_sameOneLevelFolderWithoutTime() throws Exception {
     // fails if the default folder carries a timestamp (a rerun would start over) or the spec's path
     var data = io.pmbench.datasets.DatasetRegistry.standard().load(DATA);
