@@ -66,15 +66,16 @@ public final class DescriptorParser {
       throw error("a descriptor must be a JSON/YAML object (mapping)");
     }
     keys(root, "", Set.of("pmbench", "name", "title", "licence", "license", "defaults", "classes", "files", "split"));
+    if (has(root, "name") && root.get("name").isTextual()) {
+      checkName(root.get("name").asText()); // a malformed name is reported before missing keys
+    }
     requirePresent(root);
     String version = text(root, "pmbench");
     if (!version.equals(VERSION)) {
       throw error("key 'pmbench' must be \"" + VERSION + "\". Provided value: " + version);
     }
     String name = text(root, "name");
-    if (!name.matches("[a-z0-9][a-z0-9_-]*")) {
-      throw error("key 'name' must be lower-case letters, digits, '-' or '_'. Provided value: " + name);
-    }
+    checkName(name);
     String title = root.has("title") ? text(root, "title") : name;
     String licence = root.has("licence") ? text(root, "licence") : text(root, "license");
     JsonNode d = object(root, "defaults");
@@ -250,6 +251,12 @@ public final class DescriptorParser {
     if (missing.size() > 1) {
       throw error("keys " + missing.stream().map(k -> "'" + k + "'").collect(java.util.stream.Collectors.joining(", "))
           + " are missing" + also);
+    }
+  }
+
+  private void checkName(String name) {
+    if (!name.matches("[a-z0-9][a-z0-9_-]*")) {
+      throw error("key 'name' must be lower-case letters, digits, '-' or '_'. Provided value: " + name);
     }
   }
 

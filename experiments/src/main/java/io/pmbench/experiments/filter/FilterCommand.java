@@ -115,7 +115,8 @@ public final class FilterCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time>.")
+      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time> (<dataset>: a short name "
+          + "of the data set; the filter keeps nothing to resume).")
   Path out;
 
   @Option(names = "--verbose", description = "Print stack traces with errors.")
@@ -236,9 +237,15 @@ public final class FilterCommand implements Callable<Integer> {
     return m;
   }
 
+  /**
+   * {@code pmbench-results/filter-<short data-set name>-<UTC time>}: one folder level whatever the
+   * spec ({@link io.pmbench.experiments.sweep.RunFolders#shortName}); the filter keeps no cells to
+   * resume, so each run gets its own folder.
+   */
   private static Path defaultOut(String dataName, Instant start) {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-    return Path.of("pmbench-results", "filter-" + dataName + "-" + stamp);
+    return Path.of(io.pmbench.experiments.sweep.RunFolders.ROOT, "filter-"
+        + io.pmbench.experiments.sweep.RunFolders.shortName(dataName) + "-" + stamp);
   }
 
   private static long cpuNanos() {
