@@ -35,7 +35,8 @@ import java.util.stream.Collectors;
  *   <li>{@code PATH.json}, {@code PATH.yaml}, {@code PATH.yml} — a data-set descriptor file
  *       (DATASETS.md §6);
  *   <li>{@code synthetic[:key=value,...]} — the generator ({@link SyntheticConfig#parse});
- *   <li>{@code npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}, {@code csv:TRAIN.csv,TEST.csv} (labels in
+ *   <li>{@code npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y}, {@code npz:FILE[:train_x=NAME,...]},
+ *       {@code csv:TRAIN.csv,TEST.csv} (labels in
  *       the last column) and {@code idx:DIR} (a folder with the four MNIST-named IDX files) —
  *       user files ({@link UserFiles}).
  * </ul>
@@ -92,6 +93,7 @@ public final class DatasetRegistry {
       .add(SyntheticFeatures.NAME, SyntheticFeatures.NAME + "[:n=..,d=..,classes=..,spread=..,split=row|class,seed=..]",
           argument -> SyntheticFeatures.generate(SyntheticConfig.parse(argument)))
       .add(UserFiles.NPY, UserFiles.NPY + ":TRAIN_X,TRAIN_Y,TEST_X,TEST_Y", UserFiles::npy)
+      .add(UserFiles.NPZ, UserFiles.NPZ + ":FILE[:train_x=NAME,train_y=NAME,test_x=NAME,test_y=NAME]", UserFiles::npz)
       .add(UserFiles.CSV, UserFiles.CSV + ":TRAIN.csv,TEST.csv", UserFiles::csv)
       .add(UserFiles.IDX, UserFiles.IDX + ":DIR", UserFiles::idx)
       .build();
@@ -171,6 +173,28 @@ public final class DatasetRegistry {
           + DESCRIPTOR_USAGE + ". Provided value: " + spec);
     }
     return entry.loader().load(argument, options);
+  }
+
+  /**
+   * Where a spec's default σ and α come from, in words for the first console lines: the
+   * descriptor's {@code defaults.source}, a built-in set's note, or {@link UserFiles#DEFAULTS_SOURCE}
+   * for user files and generated data. Reads at most a descriptor file, never data.
+   */
+  public String defaultsSource(String spec) {
+    String s = spec.strip();
+    if (Descriptors.isDescriptorPath(s)) {
+      return sourceOf(Descriptors.read(Path.of(s)));
+    }
+    String name = s.indexOf(':') < 0 ? s : s.substring(0, s.indexOf(':'));
+    Optional<Descriptor> d = descriptor(name);
+    if (d.isPresent()) {
+      return sourceOf(d.get());
+    }
+    return builtIn(name).map(BuiltIn::defaultsSource).orElse(UserFiles.DEFAULTS_SOURCE);
+  }
+
+  private static String sourceOf(Descriptor d) {
+    return d.defaultsSource().isBlank() ? "the descriptor " + d.origin().name() : d.defaultsSource();
   }
 
   /** The descriptor behind a registered name, when it has one (the shipped data sets). */

@@ -30,10 +30,11 @@ class DatasetRegistryTest {
   void load_unknownName_listsKnownNamesSorted() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Datasets.load("cifar-100"));
     assertTrue(e.getMessage().startsWith("data set must be one of cars196, cifar100, csv:TRAIN.csv,TEST.csv, cub200, "
-        + "fashion-mnist, idx:DIR, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, omniglot, synthetic["), e.getMessage());
+        + "fashion-mnist, idx:DIR, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y, "
+        + "npz:FILE[:train_x=NAME,train_y=NAME,test_x=NAME,test_y=NAME], omniglot, synthetic["), e.getMessage());
     assertTrue(e.getMessage().endsWith("or FILE.yaml|FILE.json (a data-set descriptor). Provided value: cifar-100"),
         e.getMessage());
-    assertEquals(List.of("cars196", "cifar100", "csv", "cub200", "fashion-mnist", "idx", "npy", "omniglot", "synthetic"),
+    assertEquals(List.of("cars196", "cifar100", "csv", "cub200", "fashion-mnist", "idx", "npy", "npz", "omniglot", "synthetic"),
         List.copyOf(Datasets.names()));
   }
 

@@ -217,6 +217,21 @@ public final class ResultsTable {
 
   /** {@link #toConsole(Table)} showing Recall@K for the given K values, in the given order. */
   public static String toConsole(Table table, List<Integer> ks) {
+    return textTable(table, ks).render();
+  }
+
+  /**
+   * The rows of {@link #toConsole(Table)} as an HTML table in {@code html} (the same columns; an
+   * interval cell is drawn as its mean over the bracket).
+   */
+  public static void toHtml(HtmlReport html, Table table) {
+    SortedSet<Integer> ks = recallKs(table);
+    Checks.require(!ks.isEmpty(), "table", "a table with at least one R@K column", table.columnNames());
+    TextTable t = textTable(table, List.copyOf(ks));
+    html.table(t.headers(), t.rows().stream().map(List::of).toList());
+  }
+
+  private static TextTable textTable(Table table, List<Integer> ks) {
     Checks.nonNullObject(table, "table");
     for (String name : List.of(DATASET, MECHANISM, PRESET, EPSILON, MS_PER_QUERY, GUARANTEE)) {
       Checks.require(table.containsColumn(name), "table", "a table with a column " + name,
@@ -261,7 +276,7 @@ public final class ResultsTable {
       cells.add(cellText(table.column(GUARANTEE), row));
       text.row(cells.toArray(new String[0]));
     }
-    return text.render();
+    return text;
   }
 
   /** {@code 3 × 1,000}: seeds × queries per seed of an aggregate row. */

@@ -32,6 +32,16 @@ final class TextTable {
     return this;
   }
 
+  /** The column headers, in order. */
+  List<String> headers() {
+    return List.copyOf(headers);
+  }
+
+  /** The rows added, in order. */
+  List<String[]> rows() {
+    return rows.stream().map(String[]::clone).toList();
+  }
+
   String render() {
     int[] widths = new int[headers.size()];
     for (int c = 0; c < widths.length; c++) {

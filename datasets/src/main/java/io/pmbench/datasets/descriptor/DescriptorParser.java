@@ -66,14 +66,16 @@ public final class DescriptorParser {
       throw error("a descriptor must be a JSON/YAML object (mapping)");
     }
     keys(root, "", Set.of("pmbench", "name", "title", "licence", "license", "defaults", "classes", "files", "split"));
+    if (has(root, "name") && root.get("name").isTextual()) {
+      checkName(root.get("name").asText()); // a malformed name is reported before missing keys
+    }
+    requirePresent(root);
     String version = text(root, "pmbench");
     if (!version.equals(VERSION)) {
       throw error("key 'pmbench' must be \"" + VERSION + "\". Provided value: " + version);
     }
     String name = text(root, "name");
-    if (!name.matches("[a-z0-9][a-z0-9_-]*")) {
-      throw error("key 'name' must be lower-case letters, digits, '-' or '_'. Provided value: " + name);
-    }
+    checkName(name);
     String title = root.has("title") ? text(root, "title") : name;
     String licence = root.has("licence") ? text(root, "licence") : text(root, "license");
     JsonNode d = object(root, "defaults");
@@ -219,6 +221,48 @@ public final class DescriptorParser {
     if (!unknown.isEmpty()) {
       throw error("unknown key '" + unknown.get(0) + "' (known here: " + String.join(", ", new TreeSet<>(allowed)) + ")");
     }
+  }
+
+  /**
+   * Every required key that is absent, named in one line (a descriptor written from scratch then
+   * needs one round of fixes, not one per key). {@code licence} may also be spelled
+   * {@code license}.
+   */
+  private void requirePresent(JsonNode root) {
+    List<String> missing = new ArrayList<>();
+    for (String key : List.of("pmbench", "name", "licence", "defaults", "files", "split")) {
+      boolean present = key.equals("licence") ? has(root, "licence") || has(root, "license") : has(root, key);
+      if (!present) {
+        missing.add(key);
+      }
+    }
+    JsonNode d = root.get("defaults");
+    if (d != null && d.isObject()) {
+      for (String key : List.of("sigma", "alpha")) {
+        if (!has(d, key)) {
+          missing.add("defaults." + key);
+        }
+      }
+    }
+    String also = missing.contains("licence") ? " ('license' is accepted for 'licence')" : "";
+    if (missing.size() == 1) {
+      throw error("key '" + missing.get(0) + "' is missing" + also);
+    }
+    if (missing.size() > 1) {
+      throw error("keys " + missing.stream().map(k -> "'" + k + "'").collect(java.util.stream.Collectors.joining(", "))
+          + " are missing" + also);
+    }
+  }
+
+  private void checkName(String name) {
+    if (!name.matches("[a-z0-9][a-z0-9_-]*")) {
+      throw error("key 'name' must be lower-case letters, digits, '-' or '_'. Provided value: " + name);
+    }
+  }
+
+  private static boolean has(JsonNode parent, String field) {
+    JsonNode n = parent.get(field);
+    return n != null && !n.isNull();
   }
 
   private JsonNode object(JsonNode parent, String key) {

@@ -64,6 +64,19 @@ class DescriptorParserTest {
   }
 
   @Test
+  void parse_severalKeysMissing_namesAllOfThemInOneLine() {
+    // fails if required keys are reported one per run (licence, then defaults, ...)
+    String text = GOOD.formatted("null", "101").replace("licence: CC0\n", "").replace("defaults: {sigma: 5, alpha: 0.5}\n", "");
+    assertMessage(error(text), "my.yaml", "keys 'licence', 'defaults' are missing ('license' is accepted for 'licence')");
+  }
+
+  @Test
+  void parse_licenseSpelling_isAccepted() {
+    assertEquals("CC0", DescriptorParser.parse(ORIGIN, GOOD.formatted("null", "101").replace("licence:", "license:"))
+        .licence());
+  }
+
+  @Test
   void parse_arrayOfAnUnlistedFile_listsTheFileIds() {
     assertMessage(error(GOOD.formatted("null", "101").replace("labels: {file: all", "labels: {file: labels")),
         "my.yaml", "key 'split.labels.file' names no entry of 'files' (ids: all). Provided value: labels");

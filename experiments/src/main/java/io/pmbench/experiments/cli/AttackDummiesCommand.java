@@ -3,6 +3,7 @@ package io.pmbench.experiments.cli;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.sweep.Engine;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code pmbench attack-dummies}: the server's attack on the dummy queries (issue 22, deliverable 7). */
-@Command(name = "attack-dummies", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "attack-dummies", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+    header = "Plays the server against the dummy queries (Algorithm 1).",
     description = {"Plays the server against the dummy queries of Algorithm 1 (\"Obfuscation\"): from the released",
         "rows alone it guesses which private row is the query r (the row farthest from its public twin) and r's class,",
         "for the release as the protocol makes it (r at row 0) and shuffled by the client. Writes attack.csv (one",
@@ -66,7 +68,8 @@ public final class AttackDummiesCommand implements Callable<Integer> {
         m.validate(s.params(eps)); // a refused (mechanism, eps) fails before any work
       }
     }
-    err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null));
+    err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null,
+        DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
     DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
     List<AttackRow> rows = attack.run(ms, s::params, epsilons, s.seeds(), err);
     Path csv = s.out().resolve("attack.csv");

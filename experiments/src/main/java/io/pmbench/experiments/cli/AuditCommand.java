@@ -19,13 +19,14 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench audit}: sensitivity audit and empirical ε lower bound of the private mechanisms. */
 @Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Checks each private mechanism's privacy claim on small data sets, through the mechanism's own",
-        "code (each noisy stage it opens to audit, one row per stage): searches neighbouring pairs for the",
-        "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is",
-        "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns",
-        "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon.",
-        "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose",
-        "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
+    header = "Checks each private mechanism's privacy claim.",
+    description = {"Checks each private mechanism's privacy claim on small data sets, through the mechanism's own "
+        + "code (each noisy stage it opens to audit, one row per stage): searches neighbouring pairs for the "
+        + "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is "
+        + "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns "
+        + "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon. "
+        + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
+        + "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
             + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})
 public final class AuditCommand implements Callable<Integer> {
   @CommandLine.Spec

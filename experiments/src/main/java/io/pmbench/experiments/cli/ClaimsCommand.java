@@ -36,10 +36,11 @@ import picocli.CommandLine.Option;
  * the run directory and judges every claim of the paper on their cells.
  */
 @Command(name = "claims", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"The claims table: runs (or resumes) fig3, fig5, fig6 and fig7 into DIR/fig3 ... DIR/fig7 with",
-        "the options given and pmbench audit of the run's private mechanisms into DIR/audit (reused when its",
-        "settings are the same), then writes claims.csv, table2.csv and report.html: one row per claim of the",
-        "paper and per audited stage, reproduced / not reproduced / cannot test here, with the numbers behind it."})
+    header = "The claims table: every figure and the audit, judged.",
+    description = {"The claims table: runs (or resumes) fig3, fig5, fig6 and fig7 into DIR/fig3 ... DIR/fig7 with "
+        + "the options given and pmbench audit of the run's private mechanisms into DIR/audit (reused when its "
+        + "settings are the same), then writes claims.csv, table2.csv and report.html: one row per claim of the "
+        + "paper and per audited stage, reproduced / not reproduced / cannot test here, with the numbers behind it."})
 public final class ClaimsCommand extends ExperimentCommand {
   private static final String AUDIT = "audit";
   /** The part that reruns the label-reading mechanisms at the reference ε under the other label numbering. */
@@ -73,6 +74,11 @@ public final class ClaimsCommand extends ExperimentCommand {
   @Override
   void preflight(MechanismRegistry registry) {
     RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  List<Double> epsilons() {
+    return epsilons;
   }
 
   @Override
@@ -168,9 +174,10 @@ public final class ClaimsCommand extends ExperimentCommand {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
     String commandLine = Pmbench.invocation(cmd.commandLine());
+    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
-    GridSetup s = grid.setup("claims", commandLine, err, registry);
+    GridSetup s = grid.setup("claims", commandLine, err, registry, epsilons());
     List<Experiment> all = experiments(s);
     for (Experiment e : all) {
       e.validate(s);

@@ -24,8 +24,9 @@ import picocli.CommandLine.Parameters;
  * Nothing is read or checksummed: a file that is found can still fail to load.
  */
 @Command(name = "datasets", mixinStandardHelpOptions = true,
-    description = {"Lists the known data sets, where each one's files are looked for and whether they were found,",
-        "and how to name your own files. Give descriptor files (FILE.yaml|FILE.json) to check them too."})
+    header = "Lists the known data sets and where their files are.",
+    description = {"Lists the known data sets, where each one's files are looked for and whether they were found, "
+        + "and how to name your own files. Give descriptor files (FILE.yaml|FILE.json) to check them too."})
 public final class DatasetsCommand implements Callable<Integer> {
   private static final String INDENT = " ".repeat(17);
 

@@ -1,6 +1,7 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.CellKey;
@@ -12,6 +13,7 @@ import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.RunFolders;
 import io.pmbench.experiments.sweep.Sweep;
 import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.ProvenanceJson;
@@ -42,6 +44,11 @@ abstract class ExperimentCommand implements Callable<Integer> {
   /** Checks names against the registry before anything is loaded (one-line errors, nothing written). */
   void preflight(MechanismRegistry registry) {}
 
+  /** The ε values of this command, checked before the data set is loaded (empty: none of its own). */
+  List<Double> epsilons() {
+    return List.of();
+  }
+
   /** The experiment this command runs, for the resolved setup. */
   abstract Experiment experiment(GridSetup setup);
 
@@ -58,9 +65,10 @@ abstract class ExperimentCommand implements Callable<Integer> {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
     String commandLine = Pmbench.invocation(cmd.commandLine());
+    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
-    GridSetup s = grid().setup(cmd.name(), commandLine.strip(), err, registry);
+    GridSetup s = grid().setup(cmd.name(), commandLine.strip(), err, registry, epsilons());
     Experiment e = experiment(s);
     Path dir = execute(e, s, err);
     out.println(Reports.render(dir));
@@ -92,11 +100,12 @@ abstract class ExperimentCommand implements Callable<Integer> {
       long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
       long[] partial = store.partialProgress();
       err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "
-              + "at once, %s%n", e.name(), s.data().name(), s.data().train().size(), s.data().test().size(),
+              + "at once; %s%n", e.name(), RunFolders.shortName(s.datasetSpec()), s.data().train().size(), s.data().test().size(),
           s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(),
           partial[0] == 0 ? "" : "; " + partial[1] + " finished queries of " + partial[0] + " part-done cells kept",
-          s.parallel(), s.protocol());
-      err.println("pmbench " + e.name() + ": " + s.settingsLine(grid().sigma != null, grid().alpha != null));
+          s.parallel(), s.protocolText());
+      err.println("pmbench " + e.name() + ": " + s.settingsLine(grid().sigma != null, grid().alpha != null,
+          DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
       err.flush();
       Sweep.Outcome outcome;
       Map<CellKey, Long> pendingCells = new LinkedHashMap<>();

@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench fig3}: SMLQ's Recall@8 and objective against the iteration (SPEC.md §9). */
 @Command(name = "fig3", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Figure 3: Recall@8 of smlq and the server's objective v(X_t) against the iteration t, and",
-        "whether v ever increased. Writes fig3-recall.png, fig3-objective.png (and .svg), fig3.csv and report.html."})
+    header = "Figure 3: Recall@8 and the objective against iterations.",
+    description = {"Figure 3: Recall@8 of smlq and the server's objective v(X_t) against the iteration t, and "
+        + "whether v ever increased. Writes fig3-recall.png, fig3-objective.png (and .svg), fig3.csv and report.html."})
 public final class Fig3Command extends ExperimentCommand {
   @CommandLine.Mixin
   GridOptions grid;

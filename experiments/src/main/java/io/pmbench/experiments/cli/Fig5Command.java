@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench fig5}: Recall@8 against k, α and σ (SPEC.md §9). */
 @Command(name = "fig5", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Figure 5: Recall@8 of smlq and privatemail (epsilon = 0.1) against k in {2,4,8,16,32},",
-        "alpha in {0.1,0.3,0.5,0.7,0.9,1.0} and sigma in {1,2,3,4,5,6,8,10}, one varied at a time.",
-        "Writes fig5-k/-alpha/-sigma.png/.svg, fig5.csv and report.html; rerunning resumes."})
+    header = "Figure 5: Recall@8 against k, alpha and sigma.",
+    description = {"Figure 5: Recall@8 of smlq and privatemail (epsilon = 0.1) against k in {2,4,8,16,32}, "
+        + "alpha in {0.1,0.3,0.5,0.7,0.9,1.0} and sigma in {1,2,3,4,5,6,8,10}, one varied at a time. "
+        + "Writes fig5-k/-alpha/-sigma.png/.svg, fig5.csv and report.html; rerunning resumes."})
 public final class Fig5Command extends ExperimentCommand {
   @CommandLine.Mixin
   GridOptions grid;
@@ -29,6 +30,11 @@ public final class Fig5Command extends ExperimentCommand {
   @Override
   void preflight(MechanismRegistry registry) {
     RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  List<Double> epsilons() {
+    return List.of(epsilon);
   }
 
   @Override

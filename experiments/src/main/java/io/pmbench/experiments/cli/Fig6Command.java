@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench fig6}: Recall@8 against ε for every mechanism (SPEC.md §9). */
 @Command(name = "fig6", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Figure 6: Recall@8 against epsilon for every registered mechanism (mean and 95%% interval over",
-        "seeds). Writes fig6.png/.svg/.csv, results.csv, summary.csv and report.html into the run directory;",
-        "rerunning the same command resumes from the finished cells and queries."})
+    header = "Figure 6: Recall@8 against epsilon for every mechanism.",
+    description = {"Figure 6: Recall@8 against epsilon for every registered mechanism (mean and 95%% interval over "
+        + "seeds). Writes fig6.png/.svg/.csv, results.csv, summary.csv and report.html into the run directory; "
+        + "rerunning the same command resumes from the finished cells and queries."})
 public final class Fig6Command extends ExperimentCommand {
   @CommandLine.Mixin
   GridOptions grid;
@@ -34,6 +35,11 @@ public final class Fig6Command extends ExperimentCommand {
   @Override
   void preflight(MechanismRegistry registry) {
     RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  List<Double> epsilons() {
+    return epsilons;
   }
 
   @Override

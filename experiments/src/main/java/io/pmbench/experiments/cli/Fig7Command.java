@@ -10,9 +10,10 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench fig7}: embeddings before and after alignment (SPEC.md §9). */
 @Command(name = "fig7", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Figure 7: 2-D scatter plots of one query's client embedding before and after alignment over the",
-        "server's embedding, coloured by class, for privatemail at each epsilon and for smlq (no noise).",
-        "Uses the first seed. Writes fig7-*.png/.svg, fig7.csv and report.html."})
+    header = "Figure 7: 2-D plots of one query's embedding.",
+    description = {"Figure 7: 2-D scatter plots of one query's client embedding before and after alignment over the "
+        + "server's embedding, coloured by class, for privatemail at each epsilon and for smlq (no noise). "
+        + "Uses the first seed. Writes fig7-*.png/.svg, fig7.csv and report.html."})
 public final class Fig7Command extends ExperimentCommand {
   @CommandLine.Mixin
   GridOptions grid;
@@ -20,6 +21,11 @@ public final class Fig7Command extends ExperimentCommand {
   @Option(names = {"--epsilon", "-e"}, defaultValue = "0.1,1,10", split = ",", paramLabel = "EPS", order = 4,
       description = "epsilon of the privatemail panels. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
+
+  @Override
+  List<Double> epsilons() {
+    return epsilons;
+  }
 
   @Override
   GridOptions grid() {

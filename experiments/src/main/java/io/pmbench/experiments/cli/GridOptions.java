@@ -13,12 +13,10 @@ import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.RunFolders;
 import io.pmbench.reports.GitInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +27,8 @@ import picocli.CommandLine.Option;
 /** The options every grid command shares (data set, preset, protocol, parameters, output). */
 public final class GridOptions {
   @Option(names = "--dataset", defaultValue = "fashion-mnist", paramLabel = "SPEC", order = 1,
-      description = "Data set: a registered name, name:argument or a descriptor FILE.yaml|FILE.json (see `pmbench "
-          + "datasets`). Default: ${DEFAULT-VALUE}.")
+      description = "Data set: a registered name, name:argument (e.g. npz:FILE, npy:TRAIN_X,TRAIN_Y,TEST_X,TEST_Y) or "
+          + "a descriptor FILE.yaml|FILE.json (see `pmbench datasets`). Default: ${DEFAULT-VALUE}.")
   String dataset;
 
   @Mixin
@@ -78,11 +76,13 @@ public final class GridOptions {
   String labelNumbering;
 
   @Option(names = "--sigma", paramLabel = "S", order = 11,
-      description = "Kernel bandwidth sigma. Default: the data set's Table 2 value.")
+      description = "Kernel bandwidth sigma. Default: the data set's (see `pmbench datasets`); for your own files "
+          + "6, CIFAR-100's Table 2 value.")
   Double sigma;
 
   @Option(names = "--alpha", paramLabel = "A", order = 12,
-      description = "Label weight alpha. Default: the data set's Table 2 value.")
+      description = "Label weight alpha. Default: the data set's (see `pmbench datasets`); for your own files 0.6, "
+          + "CIFAR-100's Table 2 value.")
   Double alpha;
 
   @Option(names = "--k", defaultValue = "2", order = 13, description = "Embedding dimension k. Default: ${DEFAULT-VALUE}.")
@@ -115,7 +115,9 @@ public final class GridOptions {
   @Option(names = "--out", paramLabel = "DIR", order = 20,
       description = "Run directory (finished cells, the finished queries of a part-done cell and slow server "
           + "embeddings are kept there; rerunning the same command resumes). "
-          + "Default: pmbench-results/<command>-<dataset>-<UTC time>.")
+          + "Default: pmbench-results/[<command>-]<dataset>-<config>, where <dataset> is a short name of the "
+          + "data set and <config> 8 hex digits of the configuration's fingerprint (no time: the same command "
+          + "finds the same folder).")
   Path out;
 
   @Option(names = "--parallel", paramLabel = "N", order = 21,
@@ -152,10 +154,17 @@ public final class GridOptions {
 
   /** Loads the data set and resolves every option; {@code command} names the default folder. */
   GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry) {
-    protocol(Preset.parse(preset)); // bad options fail before the data set is loaded
-    parseSeeds(seeds);
-    parallelism();
-    Engine.requireAvailable(engine, master);
+    return setup(command, commandLine, err, registry, List.of());
+  }
+
+  /**
+   * As {@link #setup(String, String, PrintWriter, MechanismRegistry)}, checking every option and
+   * each of the command's {@code epsilons} before the data set is loaded (a bad value fails in
+   * a moment, not after the load).
+   */
+  GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry,
+      List<Double> epsilons) {
+    checkBeforeLoading(epsilons);
     err.println("pmbench: loading " + dataset + " ...");
     err.flush();
     return setup(command, commandLine, registry, DatasetRegistry.standard().load(dataset, dataDir.options()),
@@ -171,8 +180,47 @@ public final class GridOptions {
     ProtocolConfig protocol = protocol(p);
     List<Long> seedList = parseSeeds(seeds);
     int par = parallelism();
-    Preset.Builder builder = p.builder(sigma != null ? sigma : data.defaults().sigma(),
-        alpha != null ? alpha : data.defaults().alpha()).k(k).sigmaQ(sigmaQ).iterations(iterations).options(options);
+    Preset.Builder builder = builder(p, sigma != null ? sigma : data.defaults().sigma(),
+        alpha != null ? alpha : data.defaults().alpha());
+    GridSetup s = new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry,
+        out != null ? out : Path.of(RunFolders.ROOT), par, fresh, commandLine, git);
+    return out != null ? s : s.withOut(RunFolders.defaultOut(command, dataset, s.configTag()));
+  }
+
+  /**
+   * Every check that needs no data: preset, protocol, seeds, parallelism, engine, and the
+   * mechanism parameters at each of {@code epsilons} (σ and α the given ones, else stand-ins:
+   * the data set's defaults are valid by construction). Messages name the option.
+   */
+  void checkBeforeLoading(List<Double> epsilons) {
+    Preset p = Preset.parse(preset);
+    protocol(p);
+    parseSeeds(seeds);
+    parallelism();
+    Engine.requireAvailable(engine, master);
+    Preset.Builder b = builder(p, sigma != null ? sigma : 1, alpha != null ? alpha : 0);
+    for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
+      try {
+        b.build(eps, delta);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(optionNamed(e.getMessage()), e);
+      }
+    }
+  }
+
+  /** Parameter names in core's messages and the options that set them. */
+  private static final Map<String, String> OPTION_OF = Map.of("epsilon", "--epsilon", "delta", "--delta",
+      "sigma", "--sigma", "alpha", "--alpha", "k", "--k", "sigmaQ", "--sigma-q", "iterations", "--iterations");
+
+  /** {@code "epsilon must be ..."} becomes {@code "--epsilon must be ..."}. */
+  static String optionNamed(String message) {
+    int space = message.indexOf(' ');
+    String option = space < 0 ? null : OPTION_OF.get(message.substring(0, space));
+    return option == null ? message : option + message.substring(space);
+  }
+
+  private Preset.Builder builder(Preset p, double s, double a) {
+    Preset.Builder builder = p.builder(s, a).k(k).sigmaQ(sigmaQ).iterations(iterations).options(options);
     if (calibration != null) {
       builder.calibration(calibration);
     }
@@ -182,9 +230,7 @@ public final class GridOptions {
     if (featureKernelScale != null) {
       builder.featureKernelScale(featureKernelScale);
     }
-    Path dir = out != null ? out : defaultOut(command, data.name(), Instant.now());
-    return new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry, dir, par,
-        fresh, commandLine, git);
+    return builder;
   }
 
   /** The protocol: the preset's dummies and label numbering unless {@code --[no-]dummies} or {@code --label-numbering}. */
@@ -246,10 +292,5 @@ public final class GridOptions {
       throw new IllegalArgumentException("--seeds must not repeat a seed. Provided value: " + s);
     }
     return out;
-  }
-
-  private static Path defaultOut(String command, String dataset, Instant start) {
-    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-    return Path.of("pmbench-results", (command.equals("run") ? "" : command + "-") + dataset + "-" + stamp);
   }
 }

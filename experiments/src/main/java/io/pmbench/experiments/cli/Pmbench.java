@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
  * one line on stderr with exit code 2; {@code --verbose} adds the stack trace.
  */
 @Command(name = "pmbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image",
-        "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
+    description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image "
+        + "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
         Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
         AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class,
@@ -45,13 +45,17 @@ public final class Pmbench implements Runnable {
   /** A configured command line (used by main and by tests). */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Pmbench());
+    cl.setUsageHelpWidth(HELP_WIDTH);
+    cl.setUsageHelpAutoWidth(false);
+    cl.setParameterExceptionHandler(Pmbench::badParameter);
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean verbose = parseResult.originalArgs().contains("--verbose");
       if (ex instanceof IllegalArgumentException || ex instanceof InvalidDataException
           || ex instanceof IllegalStateException || ex instanceof java.io.UncheckedIOException
           || ex instanceof java.io.IOException) {
-        err.println("pmbench: " + ex.getMessage());
+        String message = String.valueOf(ex.getMessage());
+        err.println("pmbench: " + message + (message.startsWith("--") ? helpHint(commandLine) : ""));
         if (verbose) {
           ex.printStackTrace(err);
         }
@@ -71,6 +75,29 @@ public final class Pmbench implements Runnable {
       }
     });
     return cl;
+  }
+
+  /** Columns of {@code --help} text (fixed, so help reads the same in every terminal and in tests). */
+  public static final int HELP_WIDTH = 80;
+
+  /**
+   * A bad option or value (unknown option, {@code --epsilon abc}): one line and where to look,
+   * not the whole usage text; exit {@link #EXIT_BAD_INPUT}.
+   */
+  private static int badParameter(CommandLine.ParameterException ex, String[] args) {
+    CommandLine cl = ex.getCommandLine();
+    PrintWriter err = cl.getErr();
+    err.println("pmbench: " + String.valueOf(ex.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip() + helpHint(cl));
+    if (java.util.Arrays.asList(args).contains("--verbose")) {
+      ex.printStackTrace(err);
+    }
+    err.flush();
+    return EXIT_BAD_INPUT;
+  }
+
+  /** {@code " (see pmbench run --help)"} for the command a message is about. */
+  private static String helpHint(CommandLine cl) {
+    return " (see " + cl.getCommandSpec().qualifiedName() + " --help)";
   }
 
   /**

@@ -57,11 +57,20 @@ final class Progress implements Sweep.Listener, AutoCloseable {
   static Progress start(PrintWriter err, String task, long totalQueries, long quietLimitNanos) {
     ProgressBar bar = null;
     if (System.console() != null && totalQueries > 0) {
-      bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalQueries).setUnit(" queries", 1)
-          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).showSpeed()
-          .build();
+      bar = bar(task, totalQueries).setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
     }
     return new Progress(bar, err, totalQueries, quietLimitNanos);
+  }
+
+  /**
+   * The terminal form: a bar in queries, redrawn every second while a cell runs (queries are
+   * counted one by one inside a cell, so one long cell moves the bar too), with the rate in
+   * queries per second and the elapsed / remaining time.
+   */
+  static ProgressBarBuilder bar(String task, long totalQueries) {
+    return new ProgressBarBuilder().setTaskName(task).setInitialMax(totalQueries).setUnit(" queries", 1)
+        .setStyle(ProgressBarStyle.ASCII).showSpeed().setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
+        .setUpdateIntervalMillis(1000).continuousUpdate();
   }
 
   @Override
@@ -70,10 +79,16 @@ final class Progress implements Sweep.Listener, AutoCloseable {
     if (bar != null) {
       bar.stepBy(value);
     } else if (System.nanoTime() - lastLineNanos >= quietLimitNanos) {
-      err.printf("  ... %d/%d queries%s%n", done, total, eta());
+      err.printf("  ... %d/%d queries, %s%s%n", done, total, rate(), eta());
       err.flush();
       lastLineNanos = System.nanoTime();
     }
+  }
+
+  /** Queries per second since the start, e.g. {@code 12.5 queries/s}. */
+  private String rate() {
+    double elapsed = (System.nanoTime() - startNanos) / 1e9;
+    return String.format(Locale.ROOT, "%.1f queries/s", elapsed > 0 ? done / elapsed : 0.0);
   }
 
   private String eta() {

@@ -17,8 +17,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code pmbench report DIR}: redraws a run directory's report from its stored cells. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-    description = {"Regenerates the figures, CSV files and report.html of a run directory from its stored cells,",
-        "without recomputing anything (an audit folder's report.html from its audit.csv)."})
+    header = "Regenerates a run directory's report from its cells.",
+    description = {"Regenerates the figures, CSV files and report.html of a run directory from its stored cells, "
+        + "without recomputing anything (an audit folder's report.html from its audit.csv)."})
 public final class ReportCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;

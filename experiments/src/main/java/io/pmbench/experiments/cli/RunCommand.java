@@ -13,12 +13,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code pmbench run}: one grid of (mechanism × ε × seed) on one data set. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Runs the retrieval protocol (docs/SPEC.md sections 1-2) for every mechanism x epsilon x seed and",
-        "writes results.csv (one row per cell), summary.csv (mean and 95%% interval over seeds),",
-        "timings.csv, provenance.json and report.html into the output folder, then prints the summary table.",
-        "Finished cells are kept under DIR/cells and the finished queries of a part-done cell under DIR/partial:",
-        "rerunning the same command resumes. Mechanisms that read no epsilon run once per seed, at the first one."})
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+    header = "Runs every mechanism x epsilon x seed on one data set.",
+    description = {"Runs the retrieval protocol (docs/SPEC.md sections 1-2) for every mechanism x epsilon x seed and "
+        + "writes results.csv (one row per cell), summary.csv (mean and 95%% interval over seeds), "
+        + "timings.csv, provenance.json and report.html into the output folder, then prints the summary table. "
+        + "Finished cells are kept under DIR/cells and the finished queries of a part-done cell under DIR/partial: "
+        + "rerunning the same command resumes. Mechanisms that read no epsilon run once per seed, at the first one."})
 public final class RunCommand extends ExperimentCommand {
   static final String DEFAULT_MECHANISMS = "features,smlq,privatemail,label-only,random";
 
@@ -36,6 +37,11 @@ public final class RunCommand extends ExperimentCommand {
   @Override
   void preflight(MechanismRegistry registry) {
     RunCommand.names(mechanisms, registry);
+  }
+
+  @Override
+  List<Double> epsilons() {
+    return epsilons;
   }
 
   @Override
@@ -66,9 +72,10 @@ public final class RunCommand extends ExperimentCommand {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter out = cmd.commandLine().getOut();
     String commandLine = Pmbench.invocation(cmd.commandLine());
+    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
     MechanismRegistry registry = MechanismRegistry.discover();
     preflight(registry);
-    GridSetup s = grid.setup("run", commandLine.strip(), err, registry);
+    GridSetup s = grid.setup("run", commandLine.strip(), err, registry, epsilons());
     Path dir = execute(experiment(s), s, err);
     out.println(Reports.render(dir));
     out.println("Results: " + dir.toAbsolutePath());

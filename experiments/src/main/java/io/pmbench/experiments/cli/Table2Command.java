@@ -15,8 +15,9 @@ import picocli.CommandLine.Command;
 
 /** {@code pmbench table2}: the default parameters per data set (the paper's Table 2 and this run's). */
 @Command(name = "table2", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Table 2: the default parameters per data set (the paper's three and the one given),",
-        "printed and written to DIR/table2.csv."})
+    header = "Table 2: the default parameters per data set.",
+    description = {"Table 2: the default parameters per data set (the paper's three and the one given), "
+        + "printed and written to DIR/table2.csv."})
 public final class Table2Command implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec cmd;

@@ -14,9 +14,10 @@ import picocli.CommandLine.Parameters;
  * 2 for bad input (not a run directory).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-    description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its",
-        "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when",
-        "any does not or the run predates cell hashes, 2 for bad input."})
+    header = "Checks that a run directory's cells are unmodified.",
+    description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its "
+        + "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when "
+        + "any does not or the run predates cell hashes, 2 for bad input."})
 public final class VerifyCommand implements Callable<Integer> {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;

@@ -204,27 +204,44 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   private static String calibrationNote(RunView v) {
     return switch (v.preset()) {
       case "paper" -> "under the paper preset epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC (dashed line)"
-          + "; epsilon-independent mechanisms are computed once and drawn flat.";
+          + "; epsilon-independent mechanisms are computed once and drawn as dashed reference lines (dotted: their interval).";
       case "corrected" -> "the corrected preset uses ANALYTIC noise at every epsilon.";
       default -> "noise calibration: " + v.preset() + " preset.";
     };
   }
 
+  /**
+   * The figure: each ε-dependent mechanism a line with its own marker (error bars of
+   * neighbouring lines set slightly apart on the log axis), each ε-independent one (the
+   * controls features and random, and the non-private baselines) a dashed horizontal reference
+   * line with its interval as a band, since its value is one number at every ε.
+   */
   static LineFigure figure(RunView v, List<Point> pts) {
     List<Series> series = new ArrayList<>();
+    List<LineFigure.Reference> references = new ArrayList<>();
+    List<String> free = v.gridStrings("epsilonFree");
     for (String m : v.gridStrings("mechanisms")) {
       List<Point> mp = pts.stream().filter(p -> p.mechanism().equals(m)).toList();
+      if (free.contains(m)) {
+        mp.stream().flatMap(p -> p.recall().stream()).findFirst().ifPresent(r -> references.add(
+            new LineFigure.Reference(m + " (eps-independent)", r.mean(), r.low(), r.high())));
+        continue;
+      }
       double[] x = mp.stream().mapToDouble(Point::epsilon).toArray();
       double[] y = mp.stream().mapToDouble(p -> p.recall().map(BootstrapInterval::mean).orElse(Double.NaN)).toArray();
       double[] lo = mp.stream().mapToDouble(p -> p.recall().map(BootstrapInterval::low).orElse(Double.NaN)).toArray();
       double[] hi = mp.stream().mapToDouble(p -> p.recall().map(BootstrapInterval::high).orElse(Double.NaN)).toArray();
-      String label = v.gridStrings("epsilonFree").contains(m) ? m + " (eps-independent)" : m;
-      series.add(new Series(label, x, y, lo, hi));
+      series.add(new Series(m, x, y, lo, hi));
+    }
+    if (series.isEmpty()) { // every mechanism is epsilon-independent: draw them as lines after all
+      references.forEach(r -> series.add(Series.of(r.label(), new double[] {v.grid("referenceEpsilon").asDouble()},
+          new double[] {r.y()})));
+      references.clear();
     }
     List<LineFigure.Marker> markers = v.preset().equals("paper")
         ? List.of(new LineFigure.Marker(1.0, "CLASSIC | ANALYTIC")) : List.of();
     return new LineFigure("Figure 6: Recall@8 vs epsilon (" + v.preset() + " preset)",
-        "epsilon (log scale)", Stats.axis("Recall@8", recalls(pts)), true, series, markers);
+        "epsilon (log scale)", Stats.axis("Recall@8", recalls(pts)), true, series, markers).withReferences(references);
   }
 
   private static List<Optional<BootstrapInterval>> recalls(List<Point> pts) {

@@ -6,16 +6,24 @@ import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.RunFolders;
 import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.Decision;
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultsTable;
+import io.pmbench.reports.figures.Charts;
+import io.pmbench.reports.figures.LineFigure;
+import io.pmbench.reports.figures.Series;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 
 /**
  * {@code pmbench run}: one grid of (mechanism × ε × seed) on one data set, in the order seed,
@@ -120,8 +128,19 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
         + "epsilon and seed of the grid.");
     html.heading(2, "Results");
     List<CellSummary> rows = ReportPages.summaries(cells);
+    Optional<LineFigure> figure = figure(v);
+    if (figure.isPresent()) {
+      byte[] png = Charts.write(Charts.chart(figure.get()), v.dir(), FIGURE);
+      html.figure(png, figure.get().title(), figure.get().title() + ": mean over all queries of all seeds with its "
+          + "95% two-level bootstrap interval; epsilon-independent mechanisms are dashed reference lines (dotted: "
+          + "their interval). " + FIGURE + ".svg is the vector version.");
+    }
     if (!rows.isEmpty()) {
-      html.pre(ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v) + pairedNote(v));
+      ResultsTable.toHtml(html, shortDatasetNames(ResultsTable.aggregate(rows)));
+      String note = (epsilonFreeNote(v) + pairedNote(v)).strip();
+      if (!note.isEmpty()) {
+        html.paragraph(note);
+      }
     }
     ReportPages.refusals(html, cells);
     ReportPages.privacy(html, cells);
@@ -134,7 +153,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   public String console(RunView v) {
     List<CellSummary> rows = ReportPages.summaries(inOrder(v));
     return rows.isEmpty() ? "(no finished cells)"
-        : ResultsTable.toConsole(ResultsTable.aggregate(rows)) + epsilonFreeNote(v) + pairedNote(v);
+        : ResultsTable.toConsole(shortDatasetNames(ResultsTable.aggregate(rows))) + epsilonFreeNote(v) + pairedNote(v);
   }
 
   /** The controls every other mechanism is compared with, when the run has them. */
@@ -170,6 +189,68 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   private static List<CellRecord> cellsAt(RunView v, String m, double eps) {
     boolean free = v.gridStrings("epsilonFree").contains(m);
     return v.overSeeds(m, "", free ? v.gridNumbers("epsilons").get(0) : eps);
+  }
+
+  /** Stem of the run's figure files ({@code recall.png}, {@code recall.svg}). */
+  static final String FIGURE = "recall";
+
+  /**
+   * The run's figure, at the grid's largest K: Recall@K against ε (log axis) when the grid has two
+   * or more ε, each ε-independent mechanism a horizontal reference line; with one ε, Recall@K
+   * against K for each mechanism. Empty when no cell has finished.
+   */
+  static Optional<LineFigure> figure(RunView v) {
+    List<Integer> ks = new ArrayList<>();
+    v.manifest().config().path("protocol").path("ks").forEach(n -> ks.add(n.asInt()));
+    List<Double> eps = v.gridNumbers("epsilons");
+    List<String> free = v.gridStrings("epsilonFree");
+    if (ks.isEmpty() || eps.isEmpty()) {
+      return Optional.empty();
+    }
+    int k = ks.get(ks.size() - 1);
+    List<Series> series = new ArrayList<>();
+    List<LineFigure.Reference> refs = new ArrayList<>();
+    List<Optional<BootstrapInterval>> all = new ArrayList<>();
+    boolean overEpsilon = eps.size() > 1;
+    for (String m : v.gridStrings("mechanisms")) {
+      if (overEpsilon && free.contains(m)) {
+        Optional<BootstrapInterval> r = Stats.recall(v.overSeeds(m, "", eps.get(0)), k);
+        all.add(r);
+        r.ifPresent(i -> refs.add(new LineFigure.Reference(m + " (eps-independent)", i.mean(), i.low(), i.high())));
+        continue;
+      }
+      List<Optional<BootstrapInterval>> pts = new ArrayList<>();
+      double[] x = overEpsilon ? eps.stream().mapToDouble(Double::doubleValue).toArray()
+          : ks.stream().mapToDouble(Integer::doubleValue).toArray();
+      for (int j = 0; j < x.length; j++) {
+        pts.add(overEpsilon ? Stats.recall(v.overSeeds(m, "", eps.get(j)), k)
+            : Stats.recall(v.overSeeds(m, "", eps.get(0)), ks.get(j)));
+      }
+      all.addAll(pts);
+      if (pts.stream().anyMatch(Optional::isPresent)) {
+        series.add(new Series(m, x, pts.stream().mapToDouble(p -> p.map(BootstrapInterval::mean).orElse(Double.NaN))
+            .toArray(), pts.stream().mapToDouble(p -> p.map(BootstrapInterval::low).orElse(Double.NaN)).toArray(),
+            pts.stream().mapToDouble(p -> p.map(BootstrapInterval::high).orElse(Double.NaN)).toArray()));
+      }
+    }
+    if (series.isEmpty()) {
+      return Optional.empty();
+    }
+    String title = overEpsilon ? "Recall@" + k + " vs epsilon (" + v.preset() + " preset)"
+        : "Recall@K vs K at epsilon = " + eps.get(0) + " (" + v.preset() + " preset)";
+    return Optional.of(new LineFigure(title, overEpsilon ? "epsilon (log scale)" : "K (log scale)",
+        Stats.axis(overEpsilon ? "Recall@" + k : "Recall@K", all), true, series, List.of()).withReferences(refs));
+  }
+
+  /** The table with each data set's short name ({@link RunFolders#shortName}) instead of a long spec. */
+  static Table shortDatasetNames(Table table) {
+    Table t = table.copy();
+    if (t.column(ResultsTable.DATASET) instanceof StringColumn names) {
+      for (int r = 0; r < names.size(); r++) {
+        names.set(r, RunFolders.shortName(names.get(r)));
+      }
+    }
+    return t;
   }
 
   /** Which mechanisms ran once per seed, and at which ε (empty when none did). */

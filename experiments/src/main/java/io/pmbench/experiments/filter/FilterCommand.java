@@ -22,11 +22,12 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench filter}: the generative privatisation filter against the Gaussian mechanism (BASELINES.md §7). */
 @Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (docs/BASELINES.md section 7):",
-        "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a",
-        "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv",
-        "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures",
-        "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
+    header = "Reproduces the privatisation filter of Chen et al.",
+    description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (docs/BASELINES.md section 7): "
+        + "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a "
+        + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
+        + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
+        + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
 public final class FilterCommand implements Callable<Integer> {
   /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
   static final int[] FOOTWEAR = {5, 7, 9};
@@ -114,7 +115,8 @@ public final class FilterCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time>.")
+      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time> (<dataset>: a short name "
+          + "of the data set; the filter keeps nothing to resume).")
   Path out;
 
   @Option(names = "--verbose", description = "Print stack traces with errors.")
@@ -235,9 +237,15 @@ public final class FilterCommand implements Callable<Integer> {
     return m;
   }
 
+  /**
+   * {@code pmbench-results/filter-<short data-set name>-<UTC time>}: one folder level whatever the
+   * spec ({@link io.pmbench.experiments.sweep.RunFolders#shortName}); the filter keeps no cells to
+   * resume, so each run gets its own folder.
+   */
   private static Path defaultOut(String dataName, Instant start) {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-    return Path.of("pmbench-results", "filter-" + dataName + "-" + stamp);
+    return Path.of(io.pmbench.experiments.sweep.RunFolders.ROOT, "filter-"
+        + io.pmbench.experiments.sweep.RunFolders.shortName(dataName) + "-" + stamp);
   }
 
   private static long cpuNanos() {

@@ -1,7 +1,11 @@
 package io.pmbench.experiments.sweep;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
+import java.util.HexFormat;
 
 /**
  * Names one cell of a grid: (data set, mechanism, variant, ε, seed). The variant names a
@@ -31,10 +35,36 @@ public record CellKey(String dataset, String mechanism, String variant, double e
     }
   }
 
-  /** The cell's file name under {@code cells/}: {@code <mechanism>[_<variant>]_e<ε>_s<seed>.json}. */
+  /**
+   * The cell's file name under {@code cells/}: {@code <data set>_<mechanism>[_<variant>]_e<ε>_s<seed>.json},
+   * with a data-set spec too long for a file name shortened to its start and a digest.
+   */
   public String fileName() {
     String v = variant.isEmpty() ? "" : "_" + variant;
-    return safe(dataset) + "_" + safe(mechanism) + safe(v) + "_e" + epsilon + "_s" + seed + ".json";
+    String tail = "_" + safe(mechanism) + safe(v) + "_e" + epsilon + "_s" + seed + ".json";
+    String full = safe(dataset) + tail;
+    if (full.length() <= LONGEST_NAME) {
+      return full;
+    }
+    // A long spec (npy:/path/a.npy,...) would not fit a file name (255 bytes, with the temporary
+    // and query-log names built from it): its first characters and a digest of the whole spec.
+    String head = safe(dataset).substring(0, Math.min(60, safe(dataset).length()));
+    return head + "-" + digest(dataset) + tail;
+  }
+
+  /**
+   * Longest file name kept in full: longer ones are shortened. Names up to here were always
+   * usable (the temporary file adds about 20 characters), so runs made before keep their names.
+   */
+  static final int LONGEST_NAME = 225;
+
+  private static String digest(String s) {
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+    }
   }
 
   /** The mechanism with its variant, as a report label: {@code smlq [t=03]}. */

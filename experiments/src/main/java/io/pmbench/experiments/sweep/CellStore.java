@@ -74,12 +74,24 @@ public final class CellStore implements AutoCloseable {
   public static CellStore open(Path dir, Manifest manifest, boolean fresh, boolean acceptModified,
       java.util.function.Consumer<String> warn) throws IOException {
     Files.createDirectories(dir);
-    FileChannel channel = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    FileLock lock;
-    try {
-      lock = channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null;
+    Path lockFile = dir.resolve(".lock");
+    FileChannel channel = null;
+    FileLock lock = null;
+    for (int attempt = 0; attempt < 3 && lock == null; attempt++) {
+      channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException e) {
+        lock = null;
+      }
+      if (lock == null) {
+        break;
+      }
+      if (!Files.exists(lockFile)) { // its holder finished and deleted it between our open and lock
+        lock.release();
+        channel.close();
+        lock = null;
+      }
     }
     if (lock == null) {
       channel.close();
@@ -120,6 +132,7 @@ public final class CellStore implements AutoCloseable {
       }
       return store;
     } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(lockFile);
       lock.release();
       channel.close();
       throw e;
@@ -309,6 +322,9 @@ public final class CellStore implements AutoCloseable {
           }
         }
       }
+      // Delete while still holding the lock, so a finished run leaves no .lock behind; a process
+      // that opened the old file meanwhile finds it gone after locking and retries (see open).
+      Files.deleteIfExists(dir.resolve(".lock"));
       lock.release();
       lockChannel.close();
     }

@@ -112,16 +112,41 @@ public record GridSetup(
   }
 
   /**
-   * The run's settings as the first console lines and the report state them: data set and its
-   * σ, α (and whether they are the data set's defaults), preset, label numbering, dummies, client Q.
+   * The first 8 hex digits of the fingerprint of {@link #config} (without experiment extras),
+   * which names the default run directory ({@link RunFolders}).
    */
-  public String settingsLine(boolean sigmaGiven, boolean alphaGiven) {
+  public String configTag() {
+    return Manifest.of("", config(Map.of()), Map.of(), "").fingerprint().substring(0, 8);
+  }
+
+  /**
+   * The run's settings as the first console lines and the report state them: data set and its
+   * σ, α (and where the defaults come from), preset, label numbering, dummies, client Q and the
+   * run directory.
+   *
+   * @param defaultsSource where the data set's default σ, α come from, in words
+   */
+  public String settingsLine(boolean sigmaGiven, boolean alphaGiven, String defaultsSource) {
     MechanismParams p = params(0.5);
+    String shortName = RunFolders.shortName(datasetSpec);
+    String source = sigmaGiven && alphaGiven ? "" : " [defaults: " + defaultsSource + "]";
     return String.format(java.util.Locale.ROOT,
-        "data set %s; sigma %s%s, alpha %s%s; preset %s; label numbering %s; dummy queries %s; client Q %s",
-        data.name(), fmt(p.sigma()), sigmaGiven ? " (--sigma)" : " (the data set's default)", fmt(p.alpha()),
-        alphaGiven ? " (--alpha)" : " (the data set's default)", preset.cliName(), protocol.labelNumbering().cliName(),
-        protocol.dummies() ? "on" : "off", p.sharedClientQ() ? "one per seed, shared by every query" : "one per query");
+        "data set %s; sigma %s%s, alpha %s%s%s; preset %s; label numbering %s; dummy queries %s; client Q %s; "
+            + "results in %s",
+        shortName.equals(datasetSpec.strip()) ? shortName : shortName + " (" + datasetSpec.strip() + ")",
+        fmt(p.sigma()), sigmaGiven ? " (--sigma)" : " (default)", fmt(p.alpha()),
+        alphaGiven ? " (--alpha)" : " (default)", source, preset.cliName(), protocol.labelNumbering().cliName(),
+        protocol.dummies() ? "on" : "off", p.sharedClientQ() ? "one per seed, shared by every query" : "one per query",
+        out);
+  }
+
+  /** The protocol in words: public set, queries per seed, the K of Recall@K and the index. */
+  public String protocolText() {
+    String queries = protocol.nQueries() == ProtocolConfig.ALL_QUERIES ? "every test row as a query"
+        : protocol.nQueries() + " queries per seed";
+    return String.format(java.util.Locale.ROOT, "public set of %d train rows, %s, Recall@%s, %s k-NN index",
+        protocol.nPublic(), queries, java.util.Arrays.stream(protocol.ks()).mapToObj(Integer::toString)
+            .collect(java.util.stream.Collectors.joining(",")), protocol.index().cliName());
   }
 
   private static String fmt(double v) {

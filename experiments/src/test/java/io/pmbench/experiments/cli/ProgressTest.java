@@ -18,7 +18,23 @@ class ProgressTest {
     }
     String[] lines = out.toString().split("\n");
     assertEquals(2, lines.length, out.toString());
-    assertTrue(lines[1].startsWith("  ... 20/40 queries, ETA "), lines[1]);
+    assertTrue(lines[1].matches("  \\.\\.\\. 20/40 queries, [0-9.]+ queries/s, ETA .*"), lines[1]);
+  }
+
+  @Test
+  void bar_oneLongCell_showsQueriesRateAndRemainingTime() throws Exception {
+    // fails if the terminal bar of a single long cell shows no rate or no ETA
+    java.util.List<String> frames = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (var bar = Progress.bar("pmbench run", 100)
+        .setConsumer(new me.tongfei.progressbar.DelegatingProgressBarConsumer(frames::add, 200)).build()) {
+      for (int i = 0; i < 40; i++) {
+        bar.step();
+      }
+      Thread.sleep(1100);
+    }
+    String last = frames.stream().filter(f -> f.contains("40/100")).reduce((a, b) -> b).orElse(String.join("|", frames));
+    assertTrue(last.contains("40/100 queries") && last.contains("queries/s"), last);
+    assertTrue(last.matches(".*\\(\\d+:\\d\\d:\\d\\d / \\d+:\\d\\d:\\d\\d\\).*"), "elapsed / remaining: " + last);
   }
 
   @Test

@@ -161,6 +161,73 @@ class RunCommandTest {
   }
 
   @Test
+  void run_badEpsilon_oneLineWithTheHintBeforeAnyLoading(@TempDir Path tmp) {
+    // fails if epsilon is checked only after the data set loads, or a bad value prints the usage
+    for (String bad : List.of("-1", "abc")) {
+      long start = System.nanoTime();
+      Outcome o = execute("run", "--epsilon", bad, "--out", tmp.resolve("x").toString());
+      double seconds = (System.nanoTime() - start) / 1e9;
+      assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
+      assertEquals(1, o.err().strip().lines().count(), o.err());
+      assertTrue(o.err().contains("--epsilon") && o.err().contains("(see pmbench run --help)"), o.err());
+      assertFalse(o.err().contains("loading"), o.err());
+      assertTrue(seconds < 5, "took " + seconds + " s");
+      assertFalse(Files.exists(tmp.resolve("x")));
+    }
+  }
+
+  @Test
+  void run_firstLines_stateSettingsSourcesAndFolderInWords(@TempDir Path tmp) {
+    Path dir = tmp.resolve("a");
+    Outcome o = execute(smallRun(dir, "--mechanisms", "random", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.err().contains("results in " + dir), o.err());
+    assertTrue(o.err().contains("[defaults: pmbench's default sigma = 6, alpha = 0.6 (CIFAR-100's Table 2) -- pass "
+        + "--sigma/--alpha for your features]"), o.err());
+    assertTrue(o.err().contains("public set of 60 train rows, 40 queries per seed, Recall@1,2,4,8, exact k-NN index"),
+        o.err());
+    assertFalse(o.err().contains("ProtocolConfig["), o.err());
+    assertFalse(Files.exists(dir.resolve(".lock")), "a finished run must leave no .lock behind");
+  }
+
+  @Test
+  void run_report_hasARecallFigureAndHtmlTables(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("a");
+    Outcome o = execute(smallRun(dir, "--mechanisms", "random,privatemail", "--epsilon", "0.5,2", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(Files.exists(dir.resolve("recall.png")) && Files.exists(dir.resolve("recall.svg")));
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("<img alt=\"Recall@8 vs epsilon"), "the report embeds the figure");
+    assertTrue(html.contains("<th>mechanism</th><th>ε</th>"), "results as an HTML table");
+    assertFalse(html.contains("<pre>dataset"), "no monospace dump of the results");
+  }
+
+  @Test
+  void defaultOut_sameOptions_sameOneLevelFolderWithoutTime() throws Exception {
+    // fails if the default folder carries a timestamp (a rerun would start over) or the spec's path
+    var data = io.pmbench.datasets.DatasetRegistry.standard().load(DATA);
+    var registry = io.pmbench.core.mechanism.MechanismRegistry.discover();
+    var git = new io.pmbench.reports.GitInfo("unknown", true);
+    Path a = runOptions("--sigma", "5").setup("run", "", registry, data, git).out();
+    Path b = runOptions("--sigma", "5").setup("run", "", registry, data, git).out();
+    Path c = runOptions("--sigma", "4").setup("run", "", registry, data, git).out();
+    assertEquals(a, b);
+    assertFalse(a.equals(c), a + " vs " + c);
+    assertEquals(2, a.getNameCount(), a.toString());
+    assertEquals("pmbench-results", a.getName(0).toString());
+    assertTrue(a.getFileName().toString().matches("synthetic-n-300-d-16-classes-5-spread-0-[0-9a-f]{8}"),
+        a.toString());
+  }
+
+  private static GridOptions runOptions(String... args) {
+    RunCommand run = new RunCommand();
+    List<String> all = new ArrayList<>(List.of("--dataset", DATA));
+    all.addAll(List.of(args));
+    new CommandLine(run).parseArgs(all.toArray(new String[0]));
+    return run.grid;
+  }
+
+  @Test
   void help_explainsEveryOptionWithItsDefault() {
     Outcome o = execute("run", "--help");
     assertEquals(0, o.exit());

@@ -104,7 +104,9 @@ class FilterExperimentTest {
     String[] all = java.util.Arrays.copyOf(head, head.length + options.length);
     System.arraycopy(options, 0, all, head.length, options.length);
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute(new StringWriter(), err, all));
-    assertEquals("pmbench: " + message, err.toString().strip());
+    // an option's message ends with where to read about it
+    assertEquals("pmbench: " + message + (message.startsWith("--") ? " (see pmbench filter --help)" : ""),
+        err.toString().strip());
     assertTrue(!Files.exists(tmp.resolve(FilterReport.ACCURACY_CSV)), "nothing written");
   }
 

@@ -67,14 +67,23 @@ public final class Charts {
     }
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     chart.getStyler().setErrorBarsColor(null);
+    int withInterval = (int) f.series().stream().map(Series::finitePoints)
+        .filter(s -> s.x().length > 0 && s.hasInterval()).count();
     int i = 0;
+    int shifted = 0;
     double yMax = Double.NEGATIVE_INFINITY;
+    double xMin = Double.POSITIVE_INFINITY;
+    double xMax = Double.NEGATIVE_INFINITY;
     for (Series raw : f.series()) {
       Series s = raw.finitePoints();
       XYSeries xy;
       if (s.x().length == 0) {
         i++;
         continue;
+      }
+      for (double x : s.x()) {
+        xMin = Math.min(xMin, x);
+        xMax = Math.max(xMax, x);
       }
       if (s.hasInterval()) {
         double[] err = new double[s.y().length];
@@ -83,7 +92,8 @@ public final class Charts {
           err[j] = Math.max(s.y()[j] - s.low()[j], s.high()[j] - s.y()[j]);
           yMax = Math.max(yMax, s.y()[j] + err[j]);
         }
-        xy = chart.addSeries(s.label(), s.x(), s.y(), err);
+        double[] x = f.logX() ? offset(s.x(), shifted++, withInterval) : s.x();
+        xy = chart.addSeries(s.label(), x, s.y(), err);
       } else {
         xy = chart.addSeries(s.label(), s.x(), s.y());
         for (double v : s.y()) {
@@ -92,8 +102,14 @@ public final class Charts {
       }
       xy.setLineColor(colour(i));
       xy.setMarkerColor(colour(i));
-      xy.setMarker(SeriesMarkers.CIRCLE);
+      xy.setMarker(seriesMarker(i));
       i++;
+    }
+    if (xMin <= xMax) {
+      for (LineFigure.Reference r : f.references()) {
+        reference(chart, r, colour(i++), xMin, xMax);
+        yMax = Math.max(yMax, Double.isFinite(r.high()) ? r.high() : r.y());
+      }
     }
     chart.getStyler().setAnnotationLineColor(Color.GRAY);
     chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
@@ -114,6 +130,51 @@ public final class Charts {
       }
     }
     return chart;
+  }
+
+  /** Markers cycled over the series, so lines stay apart in print and for colour-blind readers. */
+  private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND,
+      SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, new Cross(), SeriesMarkers.PLUS, SeriesMarkers.OVAL,
+      SeriesMarkers.TRAPEZOID, SeriesMarkers.RECTANGLE};
+
+  /** Horizontal spread between the error bars of neighbouring series on a log axis, in decades. */
+  static final double OFFSET_DECADES = 0.02;
+
+  private static Marker seriesMarker(int i) {
+    return MARKERS[Math.floorMod(i, MARKERS.length)];
+  }
+
+  /**
+   * x shifted by a small factor (series {@code index} of {@code count}, centred on the true x),
+   * so the error bars of series at the same x sit side by side instead of on top of each other.
+   * The tick labels still name the true x values.
+   */
+  static double[] offset(double[] x, int index, int count) {
+    double factor = Math.pow(10, OFFSET_DECADES * (index - (count - 1) / 2.0));
+    double[] out = new double[x.length];
+    for (int j = 0; j < x.length; j++) {
+      out[j] = x[j] * factor;
+    }
+    return out;
+  }
+
+  /** A reference drawn dashed across [xMin, xMax], its interval as two dotted lines (the band's edges). */
+  private static void reference(XYChart chart, LineFigure.Reference r, Color colour, double xMin, double xMax) {
+    double[] xs = {xMin, xMax};
+    XYSeries line = chart.addSeries(r.label(), xs, new double[] {r.y(), r.y()});
+    line.setLineColor(colour);
+    line.setMarker(SeriesMarkers.NONE);
+    line.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f));
+    if (Double.isFinite(r.low()) && Double.isFinite(r.high()) && r.high() > r.low()) {
+      Color light = new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 110);
+      for (double edge : new double[] {r.low(), r.high()}) {
+        XYSeries e = chart.addSeries(r.label() + (edge == r.low() ? " lo" : " hi"), xs, new double[] {edge, edge});
+        e.setLineColor(light);
+        e.setMarker(SeriesMarkers.NONE);
+        e.setShowInLegend(false);
+        e.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
+      }
+    }
   }
 
   /**

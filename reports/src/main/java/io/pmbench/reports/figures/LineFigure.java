@@ -13,15 +13,29 @@ import java.util.List;
  * @param series the lines, in legend order
  * @param markers vertical lines with a label each
  * @param proportion whether y is a proportion (recall, accuracy): the axis is then fixed to [0, 1]
+ * @param references horizontal reference lines (controls that do not vary with x), drawn dashed
+ *     across the whole x range with their interval as a shaded band
  */
 public record LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
-    List<Marker> markers, boolean proportion) {
+    List<Marker> markers, boolean proportion, List<Reference> references) {
   public LineFigure {
     series = List.copyOf(series);
     markers = List.copyOf(markers);
+    references = List.copyOf(references);
     if (series.isEmpty()) {
       throw new IllegalArgumentException("figure series must be non-empty. Provided value: []");
     }
+  }
+
+  /** A figure without reference lines. */
+  public LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
+      List<Marker> markers, boolean proportion) {
+    this(title, xLabel, yLabel, logX, series, markers, proportion, List.of());
+  }
+
+  /** The same figure with {@code refs} drawn as horizontal reference lines. */
+  public LineFigure withReferences(List<Reference> refs) {
+    return new LineFigure(title, xLabel, yLabel, logX, series, markers, proportion, refs);
   }
 
   /**
@@ -58,4 +72,15 @@ public record LineFigure(String title, String xLabel, String yLabel, boolean log
    * @param label text drawn at the top of the line
    */
   public record Marker(double x, String label) {}
+
+  /**
+   * A horizontal reference: a quantity that does not depend on x (a control such as
+   * label-only or random), drawn as a dashed line with its 95% interval as a band.
+   *
+   * @param label legend text
+   * @param y the value
+   * @param low lower end of its interval (NaN for none)
+   * @param high upper end of its interval (NaN for none)
+   */
+  public record Reference(String label, double y, double low, double high) {}
 }

@@ -36,6 +36,30 @@ class ChartsTest {
   }
 
   @Test
+  void chart_severalSeriesWithIntervals_distinctMarkersSpreadAroundTheTrueX() {
+    // fails if the error bars of mechanisms at one epsilon are drawn on top of each other, or if
+    // the spread moves a point off its epsilon by more than a small, symmetric factor
+    List<Series> three = List.of(new Series("a", X, new double[] {0.4, 0.5, 0.6}, new double[] {0.3, 0.4, 0.5},
+        new double[] {0.5, 0.6, 0.7}), new Series("b", X, new double[] {0.4, 0.5, 0.6}, new double[] {0.3, 0.4, 0.5},
+        new double[] {0.5, 0.6, 0.7}), new Series("c", X, new double[] {0.4, 0.5, 0.6}, new double[] {0.3, 0.4, 0.5},
+        new double[] {0.5, 0.6, 0.7}));
+    var chart = Charts.chart(new LineFigure("t", "epsilon", "R@8", true, three, List.of())
+        .withReferences(List.of(new LineFigure.Reference("random", 0.2, 0.15, 0.25))));
+    double[] xs = new double[3];
+    for (int i = 0; i < 3; i++) {
+      xs[i] = chart.getSeries(List.of("a", "b", "c").get(i)).getXData()[1];
+    }
+    assertTrue(xs[0] < 1 && xs[1] == 1 && xs[2] > 1, java.util.Arrays.toString(xs));
+    assertEquals(1, xs[0] * xs[2], 1e-12, "symmetric on the log axis");
+    assertTrue(xs[2] < 1.1, "a small spread: " + xs[2]);
+    assertFalse(chart.getSeries("a").getMarker().equals(chart.getSeries("b").getMarker()));
+    var ref = chart.getSeries("random");
+    assertArrayEquals(new double[] {0.1 * Math.pow(10, 0), 10}, new double[] {ref.getXData()[0], ref.getXData()[1]},
+        "a reference spans the whole x range");
+    assertFalse(chart.getSeries("random lo").isShowInLegend(), "band edges stay out of the legend");
+  }
+
+  @Test
   void logTickLabels_epsilonSweep_labelsExactlyTheSweptValues() {
     double[] eps = {0.05, 0.1, 0.2, 0.5, 1, 2, 4, 8};
     var labels = Charts.logTickLabels(new LineFigure("t", "epsilon", "R@8", true,
