@@ -13,6 +13,7 @@ public final class MyMechanism implements EmbeddingMechanism {
   @Override public String description() { return "example plugin: features, query + N(0, sd^2)"; }
   @Override public void validate(MechanismParams p) { sd(p); }
   @Override public boolean alignsOnPublic() { return false; } // already in the server's space
+  @Override public boolean readsEpsilon() { return false; } // sd is its own option: grids draw it once per seed
   @Override public String serverKey(MechanismParams p) { return features.serverKey(p); }
   @Override public ServerSide server(ServerView v, MechanismParams p) { return features.server(v, p); }
   @Override public ClientSide client(ClientView view, MechanismParams p) {

@@ -1,6 +1,6 @@
 package io.pmbench.baselines.pca;
 
-import io.pmbench.core.random.Seeds;
+import io.pmbench.testkit.UnitRows;
 import java.util.SplittableRandom;
 
 /** Small vector helpers and random unit-norm data sets for the private-pca tests. */
@@ -17,17 +17,6 @@ final class Neighbours {
 
   /** n random unit rows in R^d, row-major. */
   static double[] unitRows(int n, int d, SplittableRandom rng) {
-    double[] x = new double[n * d];
-    for (int i = 0; i < n; i++) {
-      double s = 0;
-      for (int c = 0; c < d; c++) {
-        x[i * d + c] = Seeds.gaussian(rng);
-        s += x[i * d + c] * x[i * d + c];
-      }
-      for (int c = 0; c < d; c++) {
-        x[i * d + c] /= Math.sqrt(s);
-      }
-    }
-    return x;
+    return UnitRows.gaussian(n, d, rng);
   }
 }

@@ -15,11 +15,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * private-pca's released noise has the stated scale: pooled over many releases, (release − D·V)/s
- * has mean 0 and variance 1 within 5 standard errors (false-failure probability &lt; 1e-6 per
- * check), s is exactly Calibrate(Δ = 1) at the stated share of the budget (ε/2 with δ for PPCA, δ/2
- * for MOD-SULQ), every row of D is released, V is orthonormal and published, and the claim says
- * so. Failing means the noise, the budget split or the claim is wrong.
+ * private-pca's noise scale is exactly Calibrate(Δ = 1) at the stated share of the budget (ε/2 with
+ * δ for PPCA, δ/2 for MOD-SULQ, checked against hand-computed numbers), every row of D is released,
+ * V is orthonormal and published, and the claim says so. The noise's moments, determinism and the
+ * claim's consistency are the test kit's checks ({@code BaselinesConformanceTest}). Failing means
+ * the budget split or the claim is wrong.
  */
 class PrivatePcaNoiseTest {
 
@@ -32,10 +32,7 @@ class PrivatePcaNoiseTest {
     MechanismParams p = params(method, 0.5);
     PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 3), p);
     SplittableRandom rng = new SplittableRandom(77);
-    double sum = 0;
-    double sum2 = 0;
-    long count = 0;
-    for (int rep = 0; rep < 200; rep++) {
+    for (int rep = 0; rep < 20; rep++) {
       PrivatePcaClient.Release r = client.release(data, rng);
       assertEquals(expectedS, r.noiseScale(), 1e-8 * expectedS);
       assertEquals(data.size() * 2, r.noisy().length, "every row of D must be released");
@@ -48,19 +45,7 @@ class PrivatePcaNoiseTest {
           assertEquals(a == b ? 1 : 0, dot, 1e-10, "V must have orthonormal columns");
         }
       }
-      for (int i = 0; i < r.noisy().length; i++) {
-        double z = (r.noisy()[i] - r.projected()[i]) / r.noiseScale();
-        sum += z;
-        sum2 += z * z;
-        count++;
-      }
     }
-    double mean = sum / count;
-    double var = sum2 / count - mean * mean;
-    System.out.printf("private-pca %s: pooled standardised noise mean %.4f, variance %.4f over %d entries (s = %.4f)%n",
-        method, mean, var, count, expectedS);
-    assertTrue(Math.abs(mean) < 5 / Math.sqrt(count), "noise mean " + mean);
-    assertTrue(Math.abs(var - 1) < 5 * Math.sqrt(2.0 / count), "noise variance ratio " + var);
   }
 
   // Hand-computed budget split at ε = 0.5, δ = 1e-5 (CLASSIC, Δ = 1): the release gets ε₂ = 0.25.
@@ -99,15 +84,5 @@ class PrivatePcaNoiseTest {
     assertTrue(sulq.claim().caveats().stream().anyMatch(c -> c.contains("MOD-SULQ")));
     assertTrue(sulq.claim().caveats().stream().noneMatch(c -> c.contains("Gibbs")));
     assertTrue(sulq.diagnostics().get("beta") > 0);
-  }
-
-  @Test
-  void embed_sameStream_givesIdenticalRelease() {
-    // Fails if any randomness bypasses the per-query stream (unseeded, or shared between queries).
-    ClientData data = PcaTestData.clientData(30, 6, 2, 3, 7);
-    PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 3), params("PPCA", 0.5));
-    double[] a = client.embed(data, new SplittableRandom(9)).embedding().data();
-    double[] b = client.embed(data, new SplittableRandom(9)).embedding().data();
-    assertTrue(java.util.Arrays.equals(a, b));
   }
 }

@@ -16,9 +16,11 @@ import io.pmbench.core.protocol.CellResult;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.random.Seeds;
+import io.pmbench.testkit.MechanismConformance;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -38,7 +40,9 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -109,6 +113,24 @@ class ThirdPartyPluginTest {
           .run(m, Preset.PAPER.builder(1, 0.5).options(Map.of("sd", "0.05")).build(0.1, 1e-5), 1, q -> {});
       assertTrue(r.recallAt(8) > 0.5, "the plugin runs in the protocol: Recall@8 " + r.recallAt(8));
     }
+  }
+
+  /**
+   * The plugin passes the test kit's checks, as a third party would run them in its own build
+   * (one @TestFactory); what each check catches is in MechanismConformance's comments.
+   */
+  @TestFactory
+  Stream<DynamicTest> pluginJar_passesTheConformanceKit() throws Exception {
+    Path jar = buildPluginJar();
+    URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, getClass().getClassLoader());
+    EmbeddingMechanism m = MechanismRegistry.discover(loader).get("my-mech");
+    return MechanismConformance.of(m).tests().onClose(() -> {
+      try {
+        loader.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
   }
 
   /** Four well-separated classes of unit rows (the plugin retrieves on near-raw features). */

@@ -5,6 +5,7 @@ import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.random.Seeds;
+import io.pmbench.testkit.UnitRows;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -51,18 +52,7 @@ public final class SyntheticFeatureSets {
 
   /** n random unit-norm rows in R^d (row-major). */
   public static double[] unitRows(int n, int d, SplittableRandom rng) {
-    double[] x = new double[n * d];
-    for (int i = 0; i < n; i++) {
-      double s = 0;
-      for (int c = 0; c < d; c++) {
-        x[i * d + c] = Seeds.gaussian(rng);
-        s += x[i * d + c] * x[i * d + c];
-      }
-      for (int c = 0; c < d; c++) {
-        x[i * d + c] /= Math.sqrt(s);
-      }
-    }
-    return x;
+    return UnitRows.gaussian(n, d, rng);
   }
 
   /** n random unit-norm rows in R^d with labels i mod classes. */

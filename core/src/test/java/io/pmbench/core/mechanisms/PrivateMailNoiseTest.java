@@ -19,9 +19,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The noise PrivateMail adds has the stated scale: pooled over many releases, X̃ − f(X) has mean
- * 0 and variance s² within 5 standard errors (false-failure probability &lt; 1e-6 per check), and
- * s is exactly the calibration of the Δ the claim reports.
+ * PrivateMail's stated Δ is Appendix B's for the release's own Q, s is exactly its calibration, and
+ * the claim carries the guarantee and caveats. The moments of the noise (mean 0, variance s²) are
+ * checked by the test kit (testkit's {@code CoreMechanismsConformanceTest}).
  */
 class PrivateMailNoiseTest {
 
@@ -50,33 +50,19 @@ class PrivateMailNoiseTest {
   }
 
   @Test
-  void release_pooledNoise_hasStatedMeanAndVariance() {
+  void release_statedSensitivity_isAppendixBAndScaleItsCalibration() {
+    // Fails if the Δ a release states is not Appendix B's for its own ‖Q‖_F, or s is not CLASSIC(Δ).
+    // The noise's moments are the test kit's check (testkit's CoreMechanismsConformanceTest).
     ClientData data = smallData(40, 6, 4, 7);
     MechanismParams p = Preset.PAPER.builder(4, 0.5).build(0.5, 1e-5);
     PrivateMailClient client = new PrivateMailClient(new ClientView(publicPart(data), 4, null, 1), p, true);
     SplittableRandom rng = new SplittableRandom(2024);
-    int reps = 300;
-    double sumZ = 0;
-    double sumZ2 = 0;
-    long count = 0;
-    for (int r = 0; r < reps; r++) {
+    for (int r = 0; r < 5; r++) {
       PrivateMailClient.Release rel = client.release(data, rng);
-      // the stated scale must be the calibration of the stated Δ, which must be Appendix B's
       double expectedDelta = AppendixB.sensitivity(client.boundParams(data.size()), rel.normQ());
       assertEquals(expectedDelta, rel.sensitivity(), 1e-15 * expectedDelta);
       assertEquals(GaussianCalibration.classic(rel.sensitivity(), 0.5, 1e-5), rel.noiseScale(), 1e-12 * rel.noiseScale());
-      for (int i = 0; i < rel.f().length; i++) {
-        double z = (rel.noisy()[i] - rel.f()[i]) / rel.noiseScale(); // standardised noise
-        sumZ += z;
-        sumZ2 += z * z;
-        count++;
-      }
     }
-    double mean = sumZ / count;
-    double var = sumZ2 / count - mean * mean;
-    // mean of N(0,1) samples: se = 1/√N; variance: se = √(2/N)
-    assertTrue(Math.abs(mean) < 5 / Math.sqrt(count), "noise mean " + mean);
-    assertTrue(Math.abs(var - 1) < 5 * Math.sqrt(2.0 / count), "noise variance ratio " + var);
   }
 
   @Test
