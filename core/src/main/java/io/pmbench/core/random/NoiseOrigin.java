@@ -69,7 +69,7 @@ public enum NoiseOrigin {
    * platform's default DRBG mechanism at 256-bit strength). The JDK's DRBG is thread-safe; callers
    * still make one per release, so parallel queries never contend for it.
    */
-  static SecureRandom drbg() {
+  public static SecureRandom drbg() {
     try {
       return SecureRandom.getInstance("DRBG",
           DrbgParameters.instantiation(256, DrbgParameters.Capability.RESEED_ONLY, null));
