@@ -290,7 +290,7 @@ final class DpDsneClient implements ClientSide, Auditable {
     if (s == 0) {
       return g;
     }
-    NoiseSource noise = params.noiseSampler().gaussian(s, stepDelta, g.length * (g.length == 0 ? 0 : g[0].length));
+    NoiseSource noise = params.gaussianNoise(s, stepDelta, g.length * (g.length == 0 ? 0 : g[0].length));
     double[][] out = new double[g.length][];
     for (int i = 0; i < g.length; i++) {
       out[i] = g[i].clone();

@@ -1,5 +1,6 @@
 package io.pmbench.baselines.pca;
 
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.random.Seeds;
@@ -59,8 +60,14 @@ final class ModSulq {
    * most ‖x‖²/n (an underestimate of the replace-one-row change only adds noise).
    */
   static double[] subspace(DMatrixRMaj gram, int n, int k, double beta, NoiseSampler sampler, SplittableRandom rng) {
+    return subspace(gram, n, k, beta, sampler, NoiseOrigin.SEEDED, rng);
+  }
+
+  /** As {@link #subspace(DMatrixRMaj, int, int, double, NoiseSampler, SplittableRandom)}, E's uniform bits from {@code origin}. */
+  static double[] subspace(DMatrixRMaj gram, int n, int k, double beta, NoiseSampler sampler, NoiseOrigin origin,
+      SplittableRandom rng) {
     int d = gram.numRows;
-    NoiseSource noise = sampler.gaussian(beta, 1.0 / n, d * (d + 1) / 2);
+    NoiseSource noise = sampler.gaussian(beta, 1.0 / n, d * (d + 1) / 2, origin);
     return TopEigenvectors.of(noisyCovariance(gram, n, noise::perturb, rng), k);
   }
 

@@ -108,7 +108,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
       DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows);
       CommonOps_DDRM.multAddTransA(priv, priv, gram);
       beta = ModSulq.beta(d, n, options.epsilonSubspace(), options.deltaSubspace());
-      v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), rng);
+      v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), p.noiseOrigin(), rng);
     }
     double[] projected = project(rows, n, d, v, k);
     return new Release(v, projected, noisyProjection(projected, rng), noiseScale, beta);
@@ -117,7 +117,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   /** The second stage's release D·V + N from D·V (not modified): Δ = 1, one clipped row of D·V. */
   private double[] noisyProjection(double[] projected, SplittableRandom rng) {
     double[] noisy = projected.clone();
-    p.noiseSampler().gaussian(noiseScale, 1.0, noisy.length).addTo(noisy, rng);
+    p.gaussianNoise(noiseScale, 1.0, noisy.length).addTo(noisy, rng);
     return noisy;
   }
 

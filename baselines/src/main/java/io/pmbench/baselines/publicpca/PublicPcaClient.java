@@ -52,7 +52,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
   Release release(ClientData data, SplittableRandom rng) {
     double[] projected = basis.project(data.rows());
     double[] noisy = projected.clone();
-    NoiseSource noise = p.noiseSampler().gaussian(noiseScale, SENSITIVITY, noisy.length);
+    NoiseSource noise = p.gaussianNoise(noiseScale, SENSITIVITY, noisy.length);
     noise.addTo(noisy, rng);
     return new Release(projected, noisy, noise.scale());
   }

@@ -167,7 +167,7 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
     public ClientRelease embed(ClientData data, SplittableRandom rng) {
       int n = data.size();
       double[] y = projected(data.rows());
-      p.noiseSampler().gaussian(noiseScale, sensitivity, y.length).addTo(y, rng);
+      p.gaussianNoise(noiseScale, sensitivity, y.length).addTo(y, rng);
       return new ClientRelease(new Embedding(y, n, r.k()), claim(), Map.of("sensitivity", sensitivity));
     }
 

@@ -130,7 +130,7 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
     double scale = sens / epsilon0;
     double[] f = Smlq.iterate(lx, ly, p.alpha(), x, p.k(), false);
     double[] noisy = f.clone();
-    p.noiseSampler().laplace(scale, sens, noisy.length).addTo(noisy, rng);
+    p.laplaceNoise(scale, sens, noisy.length).addTo(noisy, rng);
     return new Step(f, noisy, sens, scale);
   }
 

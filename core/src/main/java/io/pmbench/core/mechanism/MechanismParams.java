@@ -4,7 +4,9 @@ import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
+import io.pmbench.core.random.NoiseSource;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -72,6 +74,12 @@ public record MechanismParams(
     if (options.containsKey(NoiseSampler.OPTION)) {
       NoiseSampler.parse(options.get(NoiseSampler.OPTION));
     }
+    if (options.containsKey(NoiseOrigin.OPTION) && NoiseOrigin.parse(options.get(NoiseOrigin.OPTION))
+        == NoiseOrigin.SYSTEM && options.containsKey(NoiseSampler.OPTION)
+        && NoiseSampler.parse(options.get(NoiseSampler.OPTION)) != NoiseSampler.SECURE) {
+      throw new IllegalArgumentException(NoiseSampler.OPTION + " must be secure under " + NoiseOrigin.OPTION
+          + "=system. Provided value: " + options.get(NoiseSampler.OPTION));
+    }
   }
 
   /** The parameters with a fresh Q per query ({@code sharedClientQ = false}, as {@code paper} and {@code corrected}). */
@@ -95,7 +103,34 @@ public record MechanismParams(
    * {@code standard} when not given.
    */
   public NoiseSampler noiseSampler() {
+    if (noiseOrigin() == NoiseOrigin.SYSTEM) {
+      return NoiseSampler.SECURE;
+    }
     return option(NoiseSampler.OPTION).map(NoiseSampler::parse).orElse(NoiseSampler.STANDARD);
+  }
+
+  /**
+   * Where the privacy noise's uniform bits come from: option {@code noiseSource=seeded|system}
+   * ({@link NoiseOrigin}); {@code seeded} when not given. {@code system} implies the
+   * {@code secure} sampler.
+   */
+  public NoiseOrigin noiseOrigin() {
+    return option(NoiseOrigin.OPTION).map(NoiseOrigin::parse).orElse(NoiseOrigin.SEEDED);
+  }
+
+  /**
+   * The privacy noise of one release: N(0, s²) per coordinate by {@link #noiseSampler()} from
+   * {@link #noiseOrigin()} (see {@link NoiseSampler#gaussian(double, double, int, NoiseOrigin)}).
+   * Mechanisms draw every noise their privacy claim relies on through this or {@link #laplaceNoise},
+   * so that {@code noiseSource=system} reaches all of it.
+   */
+  public NoiseSource gaussianNoise(double s, double l2Sensitivity, int coordinates) {
+    return noiseSampler().gaussian(s, l2Sensitivity, coordinates, noiseOrigin());
+  }
+
+  /** Lap(b) per coordinate, as {@link #gaussianNoise}. */
+  public NoiseSource laplaceNoise(double b, double l1Sensitivity, int coordinates) {
+    return noiseSampler().laplace(b, l1Sensitivity, coordinates, noiseOrigin());
   }
 
   /** A mechanism-specific option, if given. */

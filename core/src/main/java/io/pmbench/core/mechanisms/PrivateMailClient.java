@@ -14,6 +14,7 @@ import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.smlq.Smlq;
@@ -89,7 +90,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
     double[] f = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
     double[] noisy = f.clone();
-    NoiseSource noise = p.noiseSampler().gaussian(s, delta, f.length);
+    NoiseSource noise = p.gaussianNoise(s, delta, f.length);
     noise.addTo(noisy, rng);
     return new Release(f, noisy, delta, noise.scale(), normQ, ly);
   }
@@ -153,6 +154,9 @@ final class PrivateMailClient implements ClientSide, Auditable {
     caveats.add(p.noiseSampler() == NoiseSampler.SECURE
         ? "noise: exact discrete Gaussian on a power-of-two grid (noiseSampler=secure; Canonne-Kamath-Steinke 2020)"
         : "noise: Gaussian sampled in double precision (noiseSampler=standard; not floating-point hardened)");
+    if (p.noiseOrigin() == NoiseOrigin.SYSTEM) {
+      caveats.add("noise source: " + NoiseOrigin.SYSTEM_STATEMENT);
+    }
     if (p.officialCodeMii()) {
       caveats.add("M_ii uses the official code's e^(-c/(2 sigma^2)) (c, not c^2)");
     }

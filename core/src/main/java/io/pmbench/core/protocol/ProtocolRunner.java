@@ -179,14 +179,28 @@ public final class ProtocolRunner {
    */
   public ClientData clientData(SeedContext ctx, int q) {
     FeatureMatrix test = data.test().features();
-    int r = data.test().labels()[q];
     int d = test.cols();
+    float[] query = java.util.Arrays.copyOfRange(test.data(), q * d, (q + 1) * d);
+    return clientData(ctx, query, data.test().labels()[q], Seeds.stream(ctx.seed, data.name(), "dummies", q));
+  }
+
+  /**
+   * D = [r; P_r; P] for a query row {@code query} (L2-normalised, the data set's dimension) of
+   * class {@code r} that is not in the data set, e.g. a real client's ({@code pmbench release}):
+   * the dummies P_r are drawn from {@code dummies} as {@link #clientData(SeedContext, int)} draws
+   * them from the query's seeded stream.
+   */
+  public ClientData clientData(SeedContext ctx, float[] query, int r, SplittableRandom dummies) {
+    int d = data.test().features().cols();
+    if (query.length != d) {
+      throw new IllegalArgumentException("query must have the data set's " + d + " features. Provided value: "
+          + query.length);
+    }
     List<Integer> dummyRows = new ArrayList<>();
     if (config.dummies()) {
-      SplittableRandom rng = Seeds.stream(ctx.seed, data.name(), "dummies", q);
       for (int c = 0; c < ctx.publicClasses.length; c++) {
         int[] rows = ctx.publicRowsOfClass[c];
-        int pick = rows[rng.nextInt(rows.length)]; // drawn for every class, so streams stay aligned
+        int pick = rows[dummies.nextInt(rows.length)]; // drawn for every class, so streams stay aligned
         if (ctx.publicClasses[c] != r) {
           dummyRows.add(pick);
         }
@@ -196,7 +210,7 @@ public final class ProtocolRunner {
     int nP = ctx.publicSet.size();
     float[] rows = new float[(m + nP) * d];
     int[] labels = new int[m + nP];
-    System.arraycopy(test.data(), q * d, rows, 0, d);
+    System.arraycopy(query, 0, rows, 0, d);
     labels[0] = r;
     FeatureMatrix pub = ctx.publicSet.features();
     for (int i = 0; i < dummyRows.size(); i++) {

@@ -1,7 +1,7 @@
 package io.pmbench.core.random;
 
 import java.math.BigInteger;
-import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * Exact samplers of the discrete Laplace and discrete Gaussian distributions on the integers
@@ -22,7 +22,7 @@ public final class DiscreteNoise {
   private DiscreteNoise() {}
 
   /** A discrete Laplace deviate of integer scale t ≥ 1 (CKS 2020, Algorithm 2 with s = 1). */
-  public static long laplace(long t, SplittableRandom rng) {
+  public static long laplace(long t, RandomGenerator rng) {
     if (t < 1) {
       throw new IllegalArgumentException("discrete Laplace scale t must be >= 1. Provided value: " + t);
     }
@@ -49,7 +49,7 @@ public final class DiscreteNoise {
    * propose Y from the discrete Laplace of scale t and accept with probability
    * exp(−(|Y| − σ²/t)²/(2σ²)) = exp(−(|Y|·t − σ²)²/(2σ²t²)), evaluated exactly.
    */
-  public static long gaussian(long sigma, SplittableRandom rng) {
+  public static long gaussian(long sigma, RandomGenerator rng) {
     if (sigma < 1) {
       throw new IllegalArgumentException("discrete Gaussian scale sigma must be >= 1. Provided value: " + sigma);
     }

@@ -1,13 +1,14 @@
 package io.pmbench.core.random;
 
 import java.math.BigInteger;
-import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * Exact Bernoulli trials on rational parameters, with integer arithmetic only (Canonne, Kamath &amp;
  * Steinke 2020, "The Discrete Gaussian for Differential Privacy", Algorithm 1). No floating-point
  * number is ever formed, so the output distribution is exactly the stated one given uniform
- * random integers (here {@link SplittableRandom#nextLong(long)}, which is unbiased).
+ * random integers (here {@link RandomGenerator#nextLong(long)}, unbiased both for the seeded
+ * {@link java.util.SplittableRandom} and for the DRBG of {@link NoiseOrigin#SYSTEM}).
  */
 final class ExactBernoulli {
   private static final BigInteger LONG_BOUND = BigInteger.valueOf(Long.MAX_VALUE);
@@ -15,12 +16,12 @@ final class ExactBernoulli {
   private ExactBernoulli() {}
 
   /** Bernoulli(num/den) for 0 ≤ num ≤ den: a uniform integer in [0, den) is below num. */
-  static boolean ratio(BigInteger num, BigInteger den, SplittableRandom rng) {
+  static boolean ratio(BigInteger num, BigInteger den, RandomGenerator rng) {
     return uniformBelow(den, rng).compareTo(num) < 0;
   }
 
   /** A uniform integer in [0, bound), bound &gt; 0, by rejection on whole 64-bit words. */
-  static BigInteger uniformBelow(BigInteger bound, SplittableRandom rng) {
+  static BigInteger uniformBelow(BigInteger bound, RandomGenerator rng) {
     if (bound.compareTo(LONG_BOUND) <= 0) {
       return BigInteger.valueOf(rng.nextLong(bound.longValueExact()));
     }
@@ -41,7 +42,7 @@ final class ExactBernoulli {
    * Bernoulli(exp(−num/den)) for num ≥ 0, den &gt; 0 (CKS 2020, Algorithm 1): ⌊γ⌋ independent
    * Bernoulli(e⁻¹) trials must all succeed, then one Bernoulli(exp(−(γ − ⌊γ⌋))).
    */
-  static boolean expMinus(BigInteger num, BigInteger den, SplittableRandom rng) {
+  static boolean expMinus(BigInteger num, BigInteger den, RandomGenerator rng) {
     BigInteger[] qr = num.divideAndRemainder(den);
     for (BigInteger i = BigInteger.ZERO; i.compareTo(qr[0]) < 0; i = i.add(BigInteger.ONE)) {
       if (!expMinusAtMostOne(BigInteger.ONE, BigInteger.ONE, rng)) {
@@ -51,8 +52,8 @@ final class ExactBernoulli {
     return expMinusAtMostOne(qr[1], den, rng);
   }
 
-  /** Bernoulli(exp(−num/den)) for long arguments (see {@link #expMinus(BigInteger, BigInteger, SplittableRandom)}). */
-  static boolean expMinus(long num, long den, SplittableRandom rng) {
+  /** Bernoulli(exp(−num/den)) for long arguments (see {@link #expMinus(BigInteger, BigInteger, RandomGenerator)}). */
+  static boolean expMinus(long num, long den, RandomGenerator rng) {
     return expMinus(BigInteger.valueOf(num), BigInteger.valueOf(den), rng);
   }
 
@@ -60,7 +61,7 @@ final class ExactBernoulli {
    * Bernoulli(exp(−γ)) for γ = num/den ∈ [0, 1]: draw A_k ~ Bernoulli(γ/k) for k = 1, 2, … until
    * the first failure at K; P(K odd) = Σ over odd K of γ^(K−1)/(K−1)!·(1 − γ/K) = e^(−γ).
    */
-  private static boolean expMinusAtMostOne(BigInteger num, BigInteger den, SplittableRandom rng) {
+  private static boolean expMinusAtMostOne(BigInteger num, BigInteger den, RandomGenerator rng) {
     long k = 1;
     while (ratio(num, den.multiply(BigInteger.valueOf(k)), rng)) {
       k++;

@@ -2,6 +2,7 @@ package io.pmbench.core.random;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * How a mechanism draws its additive noise (option {@code noiseSampler}; the {@code corrected}
@@ -26,8 +27,9 @@ import java.util.SplittableRandom;
  *       (≈ 1 + 10⁻⁴ for PrivateMail at ε = 0.1). For the Laplace mechanism this is exactly pure
  *       (Δ₁/b)-DP; for the Gaussian, CKS 2020 show the discrete Gaussian's privacy matches the
  *       continuous one's (same concentrated DP; (ε, δ) within a negligible term at σ ≥ 2²⁶ grid
- *       units). The uniform integers come from the run's seeded {@link SplittableRandom}: exact
- *       and reproducible, not cryptographically unpredictable.
+ *       units). The uniform integers come from the run's seeded {@link SplittableRandom} (exact
+ *       and reproducible, not unpredictable), or under {@link NoiseOrigin#SYSTEM} from an OS-seeded
+ *       DRBG ({@link #gaussian(double, double, int, NoiseOrigin)}).
  * </ul>
  */
 public enum NoiseSampler {
@@ -82,6 +84,33 @@ public enum NoiseSampler {
     return new Secure(b, 1 + gridFor(b) * coordinates / l1Sensitivity, true);
   }
 
+  /**
+   * As {@link #gaussian(double, double, int)}, the uniform bits from {@code origin}: under
+   * {@link NoiseOrigin#SYSTEM} the returned source ignores the stream handed to
+   * {@link NoiseSource#perturb} and draws from its own OS-seeded DRBG, so only this release's
+   * noise leaves the seeded stream. {@code SYSTEM} needs {@link #SECURE} (a double-precision
+   * sampler would undo what unpredictable bits buy).
+   */
+  public NoiseSource gaussian(double s, double l2Sensitivity, int coordinates, NoiseOrigin origin) {
+    return from(origin, gaussian(s, l2Sensitivity, coordinates));
+  }
+
+  /** As {@link #laplace(double, double, int)}, the uniform bits from {@code origin} (see {@link #gaussian(double, double, int, NoiseOrigin)}). */
+  public NoiseSource laplace(double b, double l1Sensitivity, int coordinates, NoiseOrigin origin) {
+    return from(origin, laplace(b, l1Sensitivity, coordinates));
+  }
+
+  private NoiseSource from(NoiseOrigin origin, NoiseSource seeded) {
+    if (origin == NoiseOrigin.SEEDED) {
+      return seeded;
+    }
+    if (this != SECURE) {
+      throw new IllegalArgumentException(OPTION + " must be secure under " + NoiseOrigin.OPTION
+          + "=system. Provided value: " + cliName());
+    }
+    return new SystemDrawn((Secure) seeded, NoiseOrigin.drbg());
+  }
+
   /** The grid γ = 2^(⌊log₂ scale⌋ − 26) for a noise scale. */
   static double gridFor(double scale) {
     return Math.scalb(1.0, Math.getExponent(scale) - GRID_BITS);
@@ -126,6 +155,10 @@ public enum NoiseSampler {
 
     @Override
     public double perturb(double value, SplittableRandom rng) {
+      return perturbFrom(value, rng);
+    }
+
+    double perturbFrom(double value, RandomGenerator rng) {
       double cells = Math.rint(value / grid);
       if (!(Math.abs(cells) < 0x1p62)) {
         throw new IllegalArgumentException("value must be finite and below 2^62 grid steps of " + grid
@@ -140,6 +173,25 @@ public enum NoiseSampler {
       return String.format(Locale.ROOT, "discrete %s noise (noiseSampler=secure; Canonne-Kamath-Steinke 2020) on the"
           + " grid %s with scale %d grid steps = %.6g (enlarged to pay for rounding to the grid)",
           laplace ? "Laplace" : "Gaussian", Double.toString(grid), units, scale());
+    }
+  }
+
+  /** {@link Secure} noise whose uniform bits come from an OS-seeded DRBG, not the caller's stream. */
+  private record SystemDrawn(Secure secure, RandomGenerator drbg) implements NoiseSource {
+    @Override
+    public double scale() {
+      return secure.scale();
+    }
+
+    /** {@code value} plus one draw from the DRBG; {@code ignored} is not read (so not advanced). */
+    @Override
+    public double perturb(double value, SplittableRandom ignored) {
+      return secure.perturbFrom(value, drbg);
+    }
+
+    @Override
+    public String description() {
+      return secure.description() + ", uniform bits from an OS-seeded DRBG (noiseSource=system; not reproducible)";
     }
   }
 }

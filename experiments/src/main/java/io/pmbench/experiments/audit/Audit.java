@@ -21,6 +21,7 @@ public final class Audit {
     List<AuditRow> rows = new ArrayList<>();
     for (AuditTarget t : Targets.of(mechanism, s)) {
       rows.add(run(t, s, dir));
+      rows.add(atClaimedDelta(t, s));
     }
     return rows;
   }
@@ -35,6 +36,22 @@ public final class Audit {
     return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
         stage.delta(), worst.claimed(), worst.distance(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
         worst.pair().how(), dir.relativize(pairFile).toString(), stage.note());
+  }
+
+  /** How {@link #atClaimedDelta} rows name their "pair". */
+  public static final String AT_CLAIMED_DELTA = "at claimed Delta (calibration alone)";
+
+  /**
+   * The stage's calibration audited at its claimed Δ ({@link EpsilonAudit#atClaimedDelta}) on
+   * a random data set of the target's shape: the row's tightness (lower bound / claimed ε) says how
+   * close to the claim an audit with these trials can get.
+   */
+  static AuditRow atClaimedDelta(AuditTarget t, AuditSettings s) {
+    AuditStage stage = t.stage(t.randomData(stream(t, s, "claimed-delta-data")));
+    EpsilonLowerBound eps = EpsilonAudit.atClaimedDelta(stage, s.trialsFor(stage), stream(t, s, "claimed-delta"));
+    return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
+        stage.delta(), stage.sensitivity(), stage.sensitivity(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
+        AT_CLAIMED_DELTA, "-", "noise of the stage's own release on means mu0 = f(D), mu1 = mu0 + Delta e_1");
   }
 
   private static SplittableRandom stream(AuditTarget t, AuditSettings s, String purpose) {

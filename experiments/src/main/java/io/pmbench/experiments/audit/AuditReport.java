@@ -19,7 +19,7 @@ public final class AuditReport {
 
   static final List<String> HEADER = List.of("mechanism", "calibration", "stage", "sampler", "claimed epsilon",
       "delta", "claimed Delta", "worst ||f(D) - f(D')||", "Delta ratio", "epsilon lower bound (95%)",
-      "epsilon point estimate", "trials", "verdict", "pair");
+      "epsilon point estimate", "trials", "tightness", "power", "verdict", "pair");
 
   private AuditReport() {}
 
@@ -27,7 +27,8 @@ public final class AuditReport {
   static List<String> cells(AuditRow r) {
     return List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()), num(r.delta()),
         num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()), num(r.epsilonLower()),
-        num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair() + " (" + r.pairFile() + ")");
+        num(r.epsilonPoint()), Integer.toString(r.trials()), num(r.tightness()), r.power(), r.verdict(),
+        r.pairFile().equals("-") ? r.pair() : r.pair() + " (" + r.pairFile() + ")");
   }
 
   /**
@@ -45,7 +46,12 @@ public final class AuditReport {
         + "sensitivity is wrong. The noisy release is then run many times on that pair and a threshold test's "
         + "Clopper-Pearson rates give a lower bound on epsilon at 95% confidence (Jagielski et al. 2020, Nasr et "
         + "al. 2021); a bound above the claimed epsilon means the (epsilon, delta) claim is false. An audit can "
-        + "only refute a claim: OK means no pair or test contradicted it.");
+        + "only refute a claim: OK means no pair or test contradicted it. Each stage is also audited " + "\""
+        + Audit.AT_CLAIMED_DELTA + "\": its noise on two means exactly the claimed Delta apart, the most a "
+        + "neighbouring pair may differ, so the bound can approach the claim. Tightness = lower bound / claimed "
+        + "epsilon: how much of the claim the audit could have refuted; above 1 the claim is refuted. Power is "
+        + "low when tightness < " + AuditRow.LOW_TIGHTNESS + " or the trials could not prove the claimed epsilon "
+        + "even with no test error (a search row at a Delta ratio of 0.01 has almost no power).");
     List<List<String>> table = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (AuditRow r : rows) {

@@ -21,7 +21,10 @@ public final class AuditResults {
 
   static final List<String> COLUMNS = List.of("mechanism", "calibration", "stage", "sampler", "claimed_epsilon", "delta",
       "claimed_sensitivity", "worst_sensitivity", "sensitivity_ratio", "epsilon_lower_95", "epsilon_point", "trials",
-      "verdict", "pair", "pair_file", "note");
+      "verdict", "pair", "pair_file", "note", "tightness", "power");
+
+  /** The columns of tables written before tightness was reported (still read; tightness is derived). */
+  static final List<String> COLUMNS_BEFORE_TIGHTNESS = COLUMNS.subList(0, 16);
 
   private AuditResults() {}
 
@@ -37,7 +40,7 @@ public final class AuditResults {
       List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
           num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
           num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
-          r.pairFile(), r.note());
+          r.pairFile(), r.note(), num(r.tightness()), r.power());
       out.write(String.join(",", cells.stream().map(CsvFields::quote).toList()) + "\n");
     }
   }
@@ -45,14 +48,16 @@ public final class AuditResults {
   /** Reads a file written by {@link #write}; a malformed line fails naming the file and line. */
   public static List<AuditRow> read(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
-    if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
+    if (lines.isEmpty() || !(lines.get(0).equals(String.join(",", COLUMNS))
+        || lines.get(0).equals(String.join(",", COLUMNS_BEFORE_TIGHTNESS)))) {
       throw new IllegalArgumentException(file + ": line 1 must be the audit header " + String.join(",", COLUMNS));
     }
+    int columns = CsvFields.split(lines.get(0)).size();
     List<AuditRow> rows = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
       List<String> c = CsvFields.split(lines.get(i));
-      if (c.size() != COLUMNS.size()) {
-        throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have " + COLUMNS.size()
+      if (c.size() != columns) {
+        throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have " + columns
             + " fields. Provided value: " + c.size());
       }
       try {

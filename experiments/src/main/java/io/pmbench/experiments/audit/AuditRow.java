@@ -24,6 +24,37 @@ public record AuditRow(String mechanism, String calibration, String stage, Strin
     double claimedSensitivity, double worstSensitivity, double epsilonLower, double epsilonPoint, int trials,
     String pair, String pairFile, String note) {
 
+  /** Below this tightness a row is marked low power (it could not have refuted much). */
+  public static final double LOW_TIGHTNESS = 0.1;
+
+  /**
+   * Tightness: the ε lower bound / claimed ε. Near 1 the audit has the power to refute a
+   * slightly false claim; above 1 the claim is refuted (the mechanism or the audit is wrong).
+   */
+  public double tightness() {
+    return epsilonLower / claimedEpsilon;
+  }
+
+  /**
+   * Whether the row has little power: tightness below {@link #LOW_TIGHTNESS}, or trials too few
+   * for any outcome to prove the claimed ε (with no error at all on the evaluation half, the
+   * Clopper–Pearson bound is {@link #maxProvable}).
+   */
+  public boolean lowPower() {
+    return tightness() < LOW_TIGHTNESS || maxProvable(trials, delta) < claimedEpsilon;
+  }
+
+  /** The largest ε lower bound {@code trials} runs per side can give: no error on the evaluation half. */
+  public static double maxProvable(int trials, double delta) {
+    double up = ClopperPearson.of(0, trials - trials / 2, EpsilonAudit.CONFIDENCE).upper();
+    return EpsilonLowerBound.bound(up, up, delta);
+  }
+
+  /** "low" or "ok" (see {@link #lowPower}). */
+  public String power() {
+    return lowPower() ? "low" : "ok";
+  }
+
   /** worst / claimed Δ; above 1 the sensitivity claim failed. */
   public double sensitivityRatio() {
     return worstSensitivity / claimedSensitivity;
@@ -53,7 +84,8 @@ public record AuditRow(String mechanism, String calibration, String stage, Strin
   /** A short console line. */
   public String summary() {
     return String.format(Locale.ROOT, "%-14s %-20s %-26s eps=%-8.4g Delta claimed %.4g, worst %.4g (ratio %.4f);"
-        + " eps_lb %.3f [95%%] (point %.3f), %d trials: %s", mechanism, calibration, stage, claimedEpsilon,
-        claimedSensitivity, worstSensitivity, sensitivityRatio(), epsilonLower, epsilonPoint, trials, verdict());
+        + " eps_lb %.3f [95%%] (point %.3f), %d trials, tightness %.3f (power %s), %s: %s", mechanism, calibration,
+        stage, claimedEpsilon, claimedSensitivity, worstSensitivity, sensitivityRatio(), epsilonLower, epsilonPoint,
+        trials, tightness(), power(), pair, verdict());
   }
 }

@@ -32,9 +32,26 @@ public record EpsilonLowerBound(double lowerBound, double pointEstimate, double 
           + underD.length + " and " + underDPrime.length);
     }
     int half = underD.length / 2;
-    double tau = bestThreshold(Arrays.copyOf(underD, half), Arrays.copyOf(underDPrime, half), delta);
-    double[] evalD = Arrays.copyOfRange(underD, half, underD.length);
-    double[] evalP = Arrays.copyOfRange(underDPrime, half, underDPrime.length);
+    double tau = threshold(Arrays.copyOf(underD, half), Arrays.copyOf(underDPrime, half), delta, half);
+    return atThreshold(Arrays.copyOfRange(underD, half, underD.length),
+        Arrays.copyOfRange(underDPrime, half, underDPrime.length), tau, delta, confidence, underD.length);
+  }
+
+  /**
+   * The bound of the test "D′ when the statistic exceeds {@code tau}", every sample measuring the
+   * rates: {@code tau} must not depend on them (e.g. chosen by {@link #threshold} on a separate pilot sample).
+   */
+  public static EpsilonLowerBound ofFixedThreshold(double[] underD, double[] underDPrime, double tau, double delta,
+      double confidence) {
+    if (underD.length != underDPrime.length || underD.length < 2) {
+      throw new IllegalArgumentException("trials must be equal on both sides and >= 2. Provided value: "
+          + underD.length + " and " + underDPrime.length);
+    }
+    return atThreshold(underD, underDPrime, tau, delta, confidence, underD.length);
+  }
+
+  private static EpsilonLowerBound atThreshold(double[] evalD, double[] evalP, double tau, double delta,
+      double confidence, int trials) {
     long fp = countAbove(evalD, tau);
     long fn = evalP.length - countAbove(evalP, tau);
     int n = evalD.length;
@@ -42,7 +59,7 @@ public record EpsilonLowerBound(double lowerBound, double pointEstimate, double 
     double fnr = (double) fn / n;
     double fprUp = ClopperPearson.of(fp, n, confidence).upper();
     double fnrUp = ClopperPearson.of(fn, n, confidence).upper();
-    return new EpsilonLowerBound(bound(fprUp, fnrUp, delta), bound(fpr, fnr, delta), tau, fpr, fnr, underD.length);
+    return new EpsilonLowerBound(bound(fprUp, fnrUp, delta), bound(fpr, fnr, delta), tau, fpr, fnr, trials);
   }
 
   /** max(0, ln((1 − δ − FNR)/FPR), ln((1 − δ − FPR)/FNR)); +∞ when a rate is 0 and the other is below 1 − δ. */
@@ -55,8 +72,11 @@ public record EpsilonLowerBound(double lowerBound, double pointEstimate, double 
     return num <= 0 ? 0 : Math.log(num / den);
   }
 
-  /** The candidate threshold (every fitted value) with the largest point estimate on the fit half. */
-  private static double bestThreshold(double[] fitD, double[] fitP, double delta) {
+  /**
+   * The candidate threshold (every fitted value) with the largest bound expected on an evaluation
+   * sample of {@code evalTrials} runs per side, its rates estimated on the fit sample.
+   */
+  static double threshold(double[] fitD, double[] fitP, double delta, int evalTrials) {
     double[] d = fitD.clone();
     double[] p = fitP.clone();
     Arrays.sort(d);
@@ -66,12 +86,12 @@ public record EpsilonLowerBound(double lowerBound, double pointEstimate, double 
     System.arraycopy(p, 0, candidates, d.length, p.length);
     double best = Double.NEGATIVE_INFINITY;
     double tau = candidates[0];
-    int n = d.length;
+    double scale = (double) evalTrials / d.length;
     for (double c : candidates) {
-      // Rates replaced by a cheap upper confidence end (k + 2 + 2√(k+1))/n, so a threshold in a thin tail,
-      // whose Clopper–Pearson end on the evaluation half would be loose, is not preferred.
-      double fpr = upper(n - upperIndex(d, c), n);
-      double fnr = upper(upperIndex(p, c), n);
+      // Rates replaced by a cheap upper confidence end (k + 2 + 2√(k+1))/n at the evaluation size, so a
+      // threshold in a thin tail, whose Clopper–Pearson end on the evaluation sample would be loose, is not preferred.
+      double fpr = upper((d.length - upperIndex(d, c)) * scale, evalTrials);
+      double fnr = upper(upperIndex(p, c) * scale, evalTrials);
       double e = bound(fpr, fnr, delta);
       if (e > best) {
         best = e;
@@ -81,7 +101,7 @@ public record EpsilonLowerBound(double lowerBound, double pointEstimate, double 
     return tau;
   }
 
-  private static double upper(int k, int n) {
+  private static double upper(double k, int n) {
     return Math.min(1, (k + 2 + 2 * Math.sqrt(k + 1.0)) / n);
   }
 

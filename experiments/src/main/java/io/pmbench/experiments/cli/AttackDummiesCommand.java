@@ -68,6 +68,7 @@ public final class AttackDummiesCommand implements Callable<Integer> {
         m.validate(s.params(eps)); // a refused (mechanism, eps) fails before any work
       }
     }
+    err.println("pmbench attack-dummies: " + s.noiseLine());
     err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null,
         DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
     DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());

@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
         + "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is "
         + "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns "
         + "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon. "
+        + "Each stage is also audited at its claimed Delta (its noise on two means exactly Delta apart), and every "
+        + "row reports tightness = lower bound / claimed epsilon, marking rows of low power. "
         + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
         + "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
             + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})

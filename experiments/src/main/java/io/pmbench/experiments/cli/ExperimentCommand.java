@@ -99,6 +99,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       long pendingQueries = Sweep.pendingQueries(store, tasks);
       long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
       long[] partial = store.partialProgress();
+      err.println("pmbench " + e.name() + ": " + s.noiseLine());
       err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "
               + "at once; %s%n", e.name(), RunFolders.shortName(s.datasetSpec()), s.data().train().size(), s.data().test().size(),
           s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(),
@@ -138,6 +139,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());
       provConfig.put("engine", grid().engine);
+      provConfig.put("noiseSource", s.noiseLine());
       provConfig.put("invocations", elapsed.invocations().size());
       provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
       provConfig.put("commitsAllInvocations", elapsed.commits());

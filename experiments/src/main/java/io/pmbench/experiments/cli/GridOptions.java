@@ -9,6 +9,8 @@ import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.protocol.GalleryIndexKind;
 import io.pmbench.core.protocol.ProtocolConfig;
+import io.pmbench.core.random.NoiseOrigin;
+import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridRecipe;
@@ -111,6 +113,12 @@ public final class GridOptions {
   @Option(names = "--option", paramLabel = "KEY=VALUE", order = 19,
       description = "A mechanism-specific option (repeatable), e.g. --option method=PPCA.")
   Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--noise-source", defaultValue = "seeded", paramLabel = "seeded|system", order = 19,
+      description = "Where the private mechanisms' noise comes from: seeded (from the run's public seeds: "
+          + "reproducible, a benchmark, not a release) or system (an OS-seeded DRBG with the exact discrete "
+          + "samplers: results not reproducible; a run directory keeps one source). Default: ${DEFAULT-VALUE}.")
+  String noiseSource;
 
   @Option(names = "--out", paramLabel = "DIR", order = 20,
       description = "Run directory (finished cells, the finished queries of a part-done cell and slow server "
@@ -220,7 +228,8 @@ public final class GridOptions {
   }
 
   private Preset.Builder builder(Preset p, double s, double a) {
-    Preset.Builder builder = p.builder(s, a).k(k).sigmaQ(sigmaQ).iterations(iterations).options(options);
+    Preset.Builder builder = p.builder(s, a).k(k).sigmaQ(sigmaQ).iterations(iterations)
+        .options(withNoiseSource(options, noiseSource));
     if (calibration != null) {
       builder.calibration(calibration);
     }
@@ -231,6 +240,29 @@ public final class GridOptions {
       builder.featureKernelScale(featureKernelScale);
     }
     return builder;
+  }
+
+  /**
+   * {@code options} with {@code --noise-source}: under {@code system}, {@code noiseSource=system}
+   * and (unless given) {@code noiseSampler=secure}; under {@code seeded} nothing is added, so the
+   * fingerprints of runs made before the option existed stay valid and a run directory can never
+   * mix the two sources.
+   */
+  static Map<String, String> withNoiseSource(Map<String, String> options, String noiseSource) {
+    NoiseOrigin origin;
+    try {
+      origin = NoiseOrigin.parse(noiseSource);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--noise-source must be one of seeded, system. Provided value: "
+          + noiseSource, e);
+    }
+    if (origin == NoiseOrigin.SEEDED) {
+      return options;
+    }
+    Map<String, String> out = new LinkedHashMap<>(options);
+    out.put(NoiseOrigin.OPTION, origin.cliName());
+    out.putIfAbsent(NoiseSampler.OPTION, NoiseSampler.SECURE.cliName());
+    return out;
   }
 
   /** The protocol: the preset's dummies and label numbering unless {@code --[no-]dummies} or {@code --label-numbering}. */

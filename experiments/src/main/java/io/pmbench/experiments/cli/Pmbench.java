@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         + "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
         Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
+        ReleaseCommand.class,
         AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class,
         io.pmbench.experiments.filter.FilterCommand.class,
         CommandLine.HelpCommand.class})

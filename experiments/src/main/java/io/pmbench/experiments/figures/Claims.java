@@ -153,15 +153,17 @@ public final class Claims implements Experiment {
     }
     List<Row> rows = new ArrayList<>();
     for (AuditRow r : audit.get()) {
-      String id = ("audit-" + r.mechanism() + "-" + r.calibration() + "-" + r.stage()).toLowerCase(Locale.ROOT)
-          .replaceAll("[^a-z0-9]+", "-").replaceAll("-$", "");
+      boolean atDelta = r.pair().equals(io.pmbench.experiments.audit.Audit.AT_CLAIMED_DELTA);
+      String id = ("audit-" + r.mechanism() + "-" + r.calibration() + "-" + r.stage() + (atDelta ? "-at-claimed-delta"
+          : "")).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("-$", "");
       rows.add(new Row(id, "privacy claim holds under audit: " + r.mechanism() + " (" + r.calibration() + ", "
-          + r.stage() + ") is (epsilon, delta)-DP as stated", source, r.verdict().equals("OK") ? REPRODUCED
+          + r.stage() + (atDelta ? ", its calibration at the claimed Delta" : "") + ") is (epsilon, delta)-DP as "
+          + "stated", source, r.verdict().equals("OK") ? REPRODUCED
           : NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
           + "lower bound %.3f [95%% one-sided, point estimate %s] vs claimed epsilon %s at delta %s; %d runs "
-          + "per side, %s sampler; %s", r.sensitivityRatio(), r.worstSensitivity(), r.claimedSensitivity(),
-          r.epsilonLower(), pointEstimate(r.epsilonPoint()), r.claimedEpsilon(), r.delta(), r.trials(), r.sampler(),
-          r.verdict())));
+          + "per side, %s sampler; tightness %.3f (power %s); %s", r.sensitivityRatio(), r.worstSensitivity(),
+          r.claimedSensitivity(), r.epsilonLower(), pointEstimate(r.epsilonPoint()), r.claimedEpsilon(), r.delta(),
+          r.trials(), r.sampler(), r.tightness(), r.power(), r.verdict())));
     }
     return rows;
   }

@@ -3,6 +3,7 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditResults;
@@ -64,6 +65,21 @@ final class ReportPages {
     return v.manifest().config().path("protocol").path("index").asText("exact").equals("ivf");
   }
 
+  /**
+   * The run's noise source ({@code noiseSource} among the recorded mechanism options; absent in
+   * seeded runs, including every run made before the option existed).
+   */
+  static NoiseOrigin noiseOrigin(RunView v) {
+    JsonNode o = v.manifest().config().path("paramsBelowEpsilonOne").path("options").path(NoiseOrigin.OPTION);
+    return o.isMissingNode() ? NoiseOrigin.SEEDED : NoiseOrigin.parse(o.asText());
+  }
+
+  /** The line every report and console summary opens with: where the noise came from. */
+  static String noiseLine(RunView v) {
+    NoiseOrigin o = noiseOrigin(v);
+    return "Noise source " + o.cliName() + ": " + o.statement() + ".";
+  }
+
   /** The opening paragraph: what was run, on what, and how the intervals are computed. */
   static void intro(RunView v, HtmlReport html, String what) {
     JsonNode c = v.manifest().config();
@@ -83,7 +99,8 @@ final class ReportPages {
         List.of("label numbering", p.path("labelNumbering").asText("joint")),
         List.of("K of Recall@K", p.path("ks").toString()),
         List.of("retrieval index", approximateIndex(v) ? IVF_NOTE : "exact k-NN"),
-        List.of("seeds", v.grid("seeds").toString())));
+        List.of("seeds", v.grid("seeds").toString()),
+        List.of("noise source", noiseOrigin(v).cliName() + ": " + noiseOrigin(v).statement())));
     html.paragraph("Recall@K over seeds is the mean over all queries of all seeds with a 95% two-level bootstrap "
         + "interval (docs/SPEC.md section 10): resample the seeds with replacement, then the queries within each drawn "
         + "seed; " + Bootstrap.RESAMPLES + " seeded resamples, percentile interval, inside [0, 1] by construction. "

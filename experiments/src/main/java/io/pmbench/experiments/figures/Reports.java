@@ -64,10 +64,12 @@ public final class Reports {
     HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset"
         + (ivf ? ", IVF index" : "") + (incomplete.isPresent() ? ", INCOMPLETE" : "") + ")");
     incomplete.ifPresent(line -> html.callout("warn", line));
+    html.callout(ReportPages.noiseOrigin(v).reproducible() ? "note" : "warn", ReportPages.noiseLine(v));
     e.render(v, html);
     ReportPages.audit(v, html);
     AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
-    return incomplete.map(line -> line + "\n").orElse("") + (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
+    return incomplete.map(line -> line + "\n").orElse("") + ReportPages.noiseLine(v) + "\n"
+        + (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.protocol.ProtocolConfig;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.reports.GitInfo;
 import io.pmbench.reports.Provenance;
 import java.nio.file.Path;
@@ -138,6 +139,16 @@ public record GridSetup(
         alphaGiven ? " (--alpha)" : " (default)", source, preset.cliName(), protocol.labelNumbering().cliName(),
         protocol.dummies() ? "on" : "off", p.sharedClientQ() ? "one per seed, shared by every query" : "one per query",
         out);
+  }
+
+  /**
+   * Where the private mechanisms' noise comes from, as one line every console run and report
+   * opens with: {@code noise source seeded: noise reproducible from public seeds — a benchmark, not
+   * a release}, or the {@code system} statement.
+   */
+  public String noiseLine() {
+    NoiseOrigin o = params(0.5).noiseOrigin();
+    return "noise source " + o.cliName() + ": " + o.statement();
   }
 
   /** The protocol in words: public set, queries per seed, the K of Recall@K and the index. */

@@ -90,6 +90,56 @@ class RunCommandTest {
   }
 
   @Test
+  void run_noiseSourceSystemTwice_differentResultsMarkedNotReproducible(@TempDir Path tmp) throws Exception {
+    // Privacy-relevant: fails if --noise-source system noise were still a function of the public
+    // seeds (two runs would then agree byte for byte, as seeded ones do). 40 queries x 2 seeds of
+    // privatemail at eps 0.5: all 80 hit bits agreeing by chance is below 1e-6.
+    Outcome a = execute(smallRun(tmp.resolve("a"), "--mechanisms", "privatemail", "--noise-source", "system"));
+    Outcome b = execute(smallRun(tmp.resolve("b"), "--mechanisms", "privatemail", "--noise-source", "system"));
+    assertEquals(0, a.exit(), a.err());
+    assertEquals(0, b.exit(), b.err());
+    assertFalse(Files.readString(tmp.resolve("a").resolve("results.csv"))
+        .equals(Files.readString(tmp.resolve("b").resolve("results.csv"))));
+    String statement = io.pmbench.core.random.NoiseOrigin.SYSTEM_STATEMENT;
+    assertTrue(a.err().contains("noise source system: " + statement), a.err());
+    assertTrue(a.out().contains(statement), a.out());
+    assertTrue(Files.readString(tmp.resolve("a").resolve("report.html")).contains("results not reproducible"));
+    assertTrue(Files.readString(tmp.resolve("a").resolve("provenance.json")).contains("noise source system"));
+    try (var cells = Files.list(tmp.resolve("a").resolve("cells"))) {
+      Path cell = cells.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+      assertTrue(Files.readString(cell).contains("\"noiseSource\" : \"system\""), cell.toString());
+    }
+  }
+
+  @Test
+  void run_noiseSourceChangedInTheSameDirectory_notResumedIntoIt(@TempDir Path tmp) throws Exception {
+    // Fails if a system run could be resumed into a seeded directory (mixing reproducible and
+    // unreproducible cells under one fingerprint).
+    assertEquals(0, execute(smallRun(tmp, "--mechanisms", "privatemail", "--seeds", "1")).exit());
+    Outcome o = execute(smallRun(tmp, "--mechanisms", "privatemail", "--seeds", "1", "--noise-source", "system"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
+  }
+
+  @Test
+  void run_seededRun_saysItIsABenchmarkNotARelease(@TempDir Path tmp) throws Exception {
+    Outcome o = execute(smallRun(tmp, "--mechanisms", "random", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    String statement = io.pmbench.core.random.NoiseOrigin.SEEDED_STATEMENT;
+    assertTrue(o.err().contains("noise source seeded: " + statement), o.err());
+    assertTrue(o.out().lines().limit(2).anyMatch(l -> l.contains(statement)), o.out());
+    assertTrue(Files.readString(tmp.resolve("report.html")).contains(io.pmbench.reports.HtmlReport.escape(statement)));
+  }
+
+  @Test
+  void run_badNoiseSource_oneLineExitTwo(@TempDir Path tmp) {
+    Outcome o = execute(smallRun(tmp.resolve("x"), "--noise-source", "os"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertTrue(o.err().startsWith("pmbench: --noise-source must be one of seeded, system. Provided value: os"), o.err());
+    assertFalse(Files.exists(tmp.resolve("x")));
+  }
+
+  @Test
   void run_differentSeeds_differentNumbers(@TempDir Path tmp) throws Exception {
     assertEquals(0, execute(smallRun(tmp.resolve("a"), "--mechanisms", "random")).exit());
     assertEquals(0, execute(smallRun(tmp.resolve("b"), "--mechanisms", "random", "--seeds", "5,6")).exit());
