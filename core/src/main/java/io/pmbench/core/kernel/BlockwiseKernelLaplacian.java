@@ -20,12 +20,11 @@ package io.pmbench.core.kernel;
  * iterate equal the dense path's bit for bit (tested), and switching layout never changes a
  * stored result.
  */
-public final class BlockwiseKernelLaplacian implements Laplacian {
+public final class BlockwiseKernelLaplacian extends DegreeLaplacian {
   private final double[] rows;
   private final int n;
   private final double scale;
   private final GaussianKernel.Panels panels;
-  private final double[] degree;
 
   /** Receives the kernel values of one tile (diagonal entries already 0). */
   interface TileVisitor {
@@ -34,15 +33,14 @@ public final class BlockwiseKernelLaplacian implements Laplacian {
   }
 
   private BlockwiseKernelLaplacian(double[] rows, int n, int dim, double scale) {
+    super(n);
     this.rows = rows;
     this.n = n;
     this.scale = scale;
     this.panels = new GaussianKernel.Panels(rows, n, dim);
     double[] ones = new double[n];
     java.util.Arrays.fill(ones, 1.0);
-    double[] sums = new double[n];
-    products(ones, 1, sums);
-    this.degree = sums;
+    products(ones, 1, degree);
   }
 
   /** L of the rows (row-major size × dim, not copied: the caller must not change them) with kernel scale s. */
@@ -55,16 +53,6 @@ public final class BlockwiseKernelLaplacian implements Laplacian {
           + " for " + size + "x" + dim);
     }
     return new BlockwiseKernelLaplacian(rows, size, dim, scale);
-  }
-
-  @Override
-  public int size() {
-    return n;
-  }
-
-  @Override
-  public double diagonal(int i) {
-    return degree[i];
   }
 
   @Override

@@ -81,18 +81,22 @@ class BlockwiseKernelLaplacianTest {
     int dim = 16;
     double[] rows = unitRows(n, dim, 31);
     double scale = FeatureKernelScale.TWO_SIGMA_SQUARED.scale(SIGMA);
-    KernelLaplacian dense = KernelLaplacian.of(rows, n, dim, scale);
-    BlockwiseKernelLaplacian blockwise = BlockwiseKernelLaplacian.of(rows, n, dim, scale);
-    double[] x = DenseLaplacians.gaussianRows(n, 3, new SplittableRandom(32));
-    double[] want = new double[n * 3];
-    double[] got = new double[n * 3];
 
-    dense.multiply(x, 3, want);
-    blockwise.multiply(x, 3, got);
+    assertSameOperator(KernelLaplacian.of(rows, n, dim, scale), BlockwiseKernelLaplacian.of(rows, n, dim, scale), 3);
+  }
 
-    assertArrayEquals(want, got, 0.0);
+  /** Asserts equal diagonals and equal products with one seeded n × k block, bit for bit. */
+  static void assertSameOperator(Laplacian want, Laplacian got, int k) {
+    int n = want.size();
+    assertEquals(n, got.size());
+    double[] x = DenseLaplacians.gaussianRows(n, k, new SplittableRandom(32));
+    double[] a = new double[n * k];
+    double[] b = new double[n * k];
+    want.multiply(x, k, a);
+    got.multiply(x, k, b);
+    assertArrayEquals(a, b, 0.0);
     for (int i = 0; i < n; i++) {
-      assertEquals(dense.diagonal(i), blockwise.diagonal(i), 0.0);
+      assertEquals(want.diagonal(i), got.diagonal(i), 0.0);
     }
   }
 
