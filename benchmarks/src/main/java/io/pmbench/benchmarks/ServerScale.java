@@ -33,7 +33,9 @@ import java.util.stream.IntStream;
  * <p>Arguments {@code key=value}: {@code rows} (gallery, default 10,000), {@code public} (1,000),
  * {@code classes} (10), {@code spread} (0.5), {@code sigma} (6, Table 2's default), {@code alpha}
  * (0.6), {@code layouts} (comma-separated {@link LaplacianLayout} values, default
- * {@code blockwise,knn}), {@code neighbours} (κ of knn, 32), {@code queries} (1,000).
+ * {@code blockwise,knn}), {@code neighbours} (κ of knn, 32), {@code queries} (1,000), {@code iterations}
+ * (T, default 5: the server runs 1 + T iterations, each one kernel sweep for the exact blockwise
+ * layout, plus one sweep for the degrees and one for the last objective).
  */
 public final class ServerScale {
   private static final int NEAREST = 8;
@@ -43,7 +45,7 @@ public final class ServerScale {
   public static void main(String[] args) {
     Map<String, String> a = new LinkedHashMap<>(Map.of("rows", "10000", "public", "1000", "classes", "10",
         "spread", "0.5", "sigma", "6", "alpha", "0.6", "layouts", "blockwise,knn", "neighbours", "32",
-        "queries", "1000"));
+        "queries", "1000", "iterations", "5"));
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (eq < 0 || !a.containsKey(arg.substring(0, eq))) {
@@ -64,6 +66,7 @@ public final class ServerScale {
     List<int[][]> neighbourLists = new ArrayList<>();
     for (String layout : a.get("layouts").split(",")) {
       MechanismParams p = Preset.PAPER.builder(Double.parseDouble(a.get("sigma")), Double.parseDouble(a.get("alpha")))
+          .iterations(Integer.parseInt(a.get("iterations")))
           .options(Map.of(LaplacianLayout.OPTION, layout, LaplacianLayout.NEIGHBOURS_OPTION, a.get("neighbours")))
           .build(1, 1e-5);
       System.gc();
