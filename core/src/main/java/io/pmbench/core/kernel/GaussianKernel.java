@@ -171,6 +171,23 @@ public final class GaussianKernel {
     return w;
   }
 
+  /** The number of column tiles of {@code y}. */
+  static int tileCount(Panels y) {
+    return y.tiles.length;
+  }
+
+  /**
+   * Kernel values of rows i0..i0+rows−1 of x against the columns of tile {@code jt} of y:
+   * {@code acc[u][j] = W(x_{i0+u}, y_{jt·COLS+j})} for u < rows and j below the returned tile
+   * width, each entry the same bits {@link #upperTriangle} and {@link #cross} give it.
+   */
+  static int kernelTile(double[] x, int i0, int rows, Panels y, int jt, double scale, double[][] acc) {
+    int cols = Math.min(COLS, y.rows - jt * COLS);
+    squaredDistances(x, i0, rows, y.tiles[jt], 0, cols, y.dim, acc);
+    values(acc, rows, 0, cols, scale);
+    return cols;
+  }
+
   /**
    * {@code acc[u][j] = Σ_c (x[i0+u][c] − tile[c][j])²} for u < rows and {@code first} ≤ j <
    * cols, each sum in ascending c from 0 (the order of {@link #squaredDistance}; (a − b)² and

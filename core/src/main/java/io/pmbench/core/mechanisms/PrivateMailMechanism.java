@@ -37,6 +37,7 @@ public final class PrivateMailMechanism implements EmbeddingMechanism {
 
   @Override
   public void validate(MechanismParams params) {
+    SmlqServer.validate(params);
     if (params.calibration() == NoiseCalibration.CLASSIC) {
       PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
     }

@@ -39,7 +39,8 @@ public final class SmlqMechanism implements EmbeddingMechanism {
 
   @Override
   public void validate(MechanismParams params) {
-    // non-private: every parameter MechanismParams accepts is valid
+    // non-private: every parameter MechanismParams accepts is valid, and the server's options
+    SmlqServer.validate(params);
   }
 
   @Override

@@ -1,8 +1,9 @@
 package io.pmbench.core.mechanisms;
 
 import io.pmbench.core.data.LabelledSet;
-import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.kernel.Laplacian;
+import io.pmbench.core.kernel.LaplacianLayout;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
@@ -14,6 +15,11 @@ import io.pmbench.core.smlq.Smlq;
  * The server side shared by {@code smlq}, {@code privatemail} and {@code label-only}: SMLQ
  * (SPEC.md §4) without noise on [S; P] for {@code serverIterations} iterations (1 + T under the
  * {@code paper} preset), from its own Q drawn from the shared seed.
+ *
+ * <p>L_X is held as option {@code server} says ({@link LaplacianLayout}): by default dense while
+ * its n × n block takes at most ¾ of the free heap and blockwise beyond (the same bits either way, so
+ * the cache key does not name it); {@code server=knn} swaps in the approximate k-NN graph, and
+ * the key says so. L_Y never forms an n × n matrix ({@link LabelLaplacian}).
  */
 final class SmlqServer implements ServerSide {
   private final Embedding gallery;
@@ -32,7 +38,7 @@ final class SmlqServer implements ServerSide {
     int[] labels = new int[n];
     System.arraycopy(s.labels(), 0, labels, 0, nS);
     System.arraycopy(pub.labels(), 0, labels, nS, pub.size());
-    KernelLaplacian lx = KernelLaplacian.of(rows, n, d, p.featureKernelScale().scale(p.sigma()));
+    Laplacian lx = layout(p).build(rows, n, d, p.featureKernelScale().scale(p.sigma()), neighbours(p));
     LabelLaplacian ly = LabelLaplacian.of(labels, p.labelKernel(), p.sigma());
     double[] q = Mechanisms.gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-server-Q"));
     Smlq.Result r = Smlq.run(lx, ly, p.alpha(), q, p.k(), p.serverIterations(), p.renormalize());
@@ -57,9 +63,30 @@ final class SmlqServer implements ServerSide {
     return publicRows;
   }
 
-  /** Cache key shared by the SMLQ family. */
+  /**
+   * Cache key shared by the SMLQ family: the exact layouts give the same bits, so only the
+   * approximate one (with its κ) is named, and keys of existing runs do not change.
+   */
   static String key(MechanismParams p) {
-    return "smlq-server|" + p.smlqServerFingerprint();
+    String key = "smlq-server|" + p.smlqServerFingerprint();
+    return layout(p) == LaplacianLayout.KNN ? key + ",server=knn,neighbours=" + neighbours(p) : key;
+  }
+
+  /** The layout of L_X (option {@code server}; throws on an unknown value). */
+  static LaplacianLayout layout(MechanismParams p) {
+    return p.option(LaplacianLayout.OPTION).map(LaplacianLayout::parse).orElse(LaplacianLayout.AUTO);
+  }
+
+  /** κ of the k-NN layout (option {@code serverNeighbours}). */
+  static int neighbours(MechanismParams p) {
+    return p.option(LaplacianLayout.NEIGHBOURS_OPTION).map(LaplacianLayout::parseNeighbours)
+        .orElse(LaplacianLayout.DEFAULT_NEIGHBOURS);
+  }
+
+  /** Checks the server options (called by the mechanisms' {@code validate}). */
+  static void validate(MechanismParams p) {
+    layout(p);
+    neighbours(p);
   }
 
 }
