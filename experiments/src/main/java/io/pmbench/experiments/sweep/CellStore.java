@@ -114,7 +114,7 @@ public final class CellStore implements AutoCloseable {
           warn.accept("warning: " + dir + " is " + RunCheck.UNHASHED + "; resuming stamps its cells as they are now");
           RunCheck.rehash(dir, warn);
         } else {
-          RunCheck.requireForResume(dir, acceptModified, warn);
+          RunCheck.require(dir, acceptModified, warn);
         }
       }
       if (fresh) {

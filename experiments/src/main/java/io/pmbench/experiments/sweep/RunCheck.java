@@ -134,11 +134,6 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
         acceptModified, warn);
   }
 
-  /** As {@link #require(Path, boolean, Consumer)}, before a resumed run adds to {@code dir}. */
-  static void requireForResume(Path dir, boolean acceptModified, Consumer<String> warn) throws IOException {
-    require(dir, acceptModified, warn);
-  }
-
   private static void require(RunCheck check, boolean acceptModified, Consumer<String> warn) {
     Path dir = check.dir();
     if (check.unhashed()) {
