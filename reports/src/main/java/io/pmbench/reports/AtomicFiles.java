@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.io.BufferedWriter;
 import java.io.FilterWriter;
 import java.io.IOException;
@@ -45,7 +46,7 @@ public final class AtomicFiles {
 
   /** Writes binary content (an image) atomically; creates the parent directories if needed. */
   public static void writeBytes(Path target, byte[] bytes) throws IOException {
-    Checks.nonNullObject(bytes, "bytes");
+    Preconditions.nonNull(bytes, "bytes");
     Path absolute = target.toAbsolutePath().normalize();
     Path temp = createTemp(absolute);
     boolean done = false;
@@ -76,7 +77,7 @@ public final class AtomicFiles {
    * @param files target path to content, written in iteration order
    */
   public static void writeAll(Map<Path, Content> files) throws IOException {
-    Checks.nonNullObject(files, "files");
+    Preconditions.nonNull(files, "files");
     Map<Path, Path> staged = new LinkedHashMap<>();
     boolean done = false;
     try {
@@ -84,7 +85,7 @@ public final class AtomicFiles {
         Path target = e.getKey().toAbsolutePath().normalize();
         Path temp = createTemp(target);
         staged.put(target, temp);
-        writeAndForce(temp, Checks.nonNullObject(e.getValue(), "content of " + target));
+        writeAndForce(temp, Preconditions.nonNull(e.getValue(), "content of " + target));
       }
       for (Map.Entry<Path, Path> e : staged.entrySet()) {
         Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE,

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.SplittableRandom;
 
 /**
@@ -20,7 +21,7 @@ final class BinomialSampler {
 
   /** A sampler for n in [0, maxN]. */
   BinomialSampler(int maxN) {
-    Checks.atLeast(maxN, 0, "maxN");
+    Preconditions.atLeast(maxN, 0, "maxN");
     logFactorial = new double[maxN + 1];
     for (int k = 2; k <= maxN; k++) {
       logFactorial[k] = logFactorial[k - 1] + Math.log(k);
@@ -35,10 +36,10 @@ final class BinomialSampler {
    */
   int sample(int n, double p, SplittableRandom random) {
     if (n < 0 || n >= logFactorial.length) {
-      Checks.require(false, "n", "in [0, " + (logFactorial.length - 1) + "]", n);
+      Preconditions.require(false, "n", "in [0, " + (logFactorial.length - 1) + "]", n);
     }
     if (!(p >= 0 && p <= 1)) {
-      Checks.unitInterval(p, "p");
+      Preconditions.unitInterval(p, "p");
     }
     if (n == 0 || p == 0) {
       return 0;

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -66,7 +67,7 @@ public final class Bootstrap {
 
   /** The Recall@K over seeds of per-query hits (ids are not needed; see {@link #recallOfCounts}). */
   public static BootstrapInterval recall(List<SeedHits> seeds) {
-    Checks.nonNullObject(seeds, "seeds");
+    Preconditions.nonNull(seeds, "seeds");
     return recallOfCounts(seeds.stream().map(SeedHits::count).toList());
   }
 
@@ -78,11 +79,11 @@ public final class Bootstrap {
    * @param counts one per seed, distinct seeds, at least one
    */
   public static BootstrapInterval recallOfCounts(List<SeedCount> counts) {
-    Checks.nonNullObject(counts, "counts");
-    Checks.atLeast(counts.size(), 1, "number of seeds");
+    Preconditions.nonNull(counts, "counts");
+    Preconditions.atLeast(counts.size(), 1, "number of seeds");
     List<Stratum> strata = new ArrayList<>();
     for (SeedCount c : counts) {
-      Checks.nonNullObject(c, "seed count");
+      Preconditions.nonNull(c, "seed count");
       strata.add(new Stratum(c.seed(), c.queries(), c.hits(), 0));
     }
     return run(strata, KIND_RECALL);
@@ -99,7 +100,7 @@ public final class Bootstrap {
   public static BootstrapInterval pairedDifference(List<SeedHits> a, List<SeedHits> b) {
     Map<Long, SeedHits> as = bySeed(a, "A");
     Map<Long, SeedHits> bs = bySeed(b, "B");
-    Checks.require(as.keySet().equals(bs.keySet()), "seeds of B",
+    Preconditions.require(as.keySet().equals(bs.keySet()), "seeds of B",
         "the seeds of A " + new TreeSet<>(as.keySet()), new TreeSet<>(bs.keySet()));
     List<Stratum> strata = new ArrayList<>();
     for (Map.Entry<Long, SeedHits> e : as.entrySet()) {
@@ -109,12 +110,12 @@ public final class Bootstrap {
   }
 
   private static Map<Long, SeedHits> bySeed(List<SeedHits> seeds, String side) {
-    Checks.nonNullObject(seeds, side);
-    Checks.atLeast(seeds.size(), 1, "number of seeds of " + side);
+    Preconditions.nonNull(seeds, side);
+    Preconditions.atLeast(seeds.size(), 1, "number of seeds of " + side);
     Map<Long, SeedHits> out = new HashMap<>();
     for (SeedHits s : seeds) {
-      Checks.nonNullObject(s, "seed of " + side);
-      Checks.require(out.put(s.seed(), s) == null, "seeds of " + side, "distinct",
+      Preconditions.nonNull(s, "seed of " + side);
+      Preconditions.require(out.put(s.seed(), s) == null, "seeds of " + side, "distinct",
           "seed " + s.seed() + " repeated");
     }
     return out;
@@ -130,13 +131,13 @@ public final class Bootstrap {
     for (int i = 0; i < idsB.length; i++) {
       hitB.put(idsB[i], hitsB[i]);
     }
-    Checks.require(ids.length == idsB.length, "queries of seed " + a.seed() + " in B",
+    Preconditions.require(ids.length == idsB.length, "queries of seed " + a.seed() + " in B",
         "the " + ids.length + " queries of A", idsB.length);
     int plus = 0;
     int minus = 0;
     for (int i = 0; i < ids.length; i++) {
       Boolean hb = hitB.get(ids[i]);
-      Checks.require(hb != null, "query ids of seed " + a.seed() + " in B", "those of A",
+      Preconditions.require(hb != null, "query ids of seed " + a.seed() + " in B", "those of A",
           "A's query id " + ids[i] + " missing from B");
       plus += hitsA[i] && !hb ? 1 : 0;
       minus += !hitsA[i] && hb ? 1 : 0;
@@ -148,7 +149,7 @@ public final class Bootstrap {
     Stratum[] strata = unsorted.stream().sorted(Comparator.comparingLong(Stratum::seed))
         .toArray(Stratum[]::new);
     for (int i = 1; i < strata.length; i++) {
-      Checks.require(strata[i].seed() != strata[i - 1].seed(), "seeds", "distinct",
+      Preconditions.require(strata[i].seed() != strata[i - 1].seed(), "seeds", "distinct",
           "seed " + strata[i].seed() + " repeated");
     }
     SplittableRandom random = new SplittableRandom(seedOf(strata, kind));

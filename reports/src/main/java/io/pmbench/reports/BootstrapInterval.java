@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.Locale;
 import java.util.OptionalInt;
 
@@ -20,17 +21,18 @@ import java.util.OptionalInt;
 public record BootstrapInterval(double mean, double low, double high, int seeds, long queries,
     OptionalInt queriesPerSeed, int resamples) {
   public BootstrapInterval {
-    Checks.require(Double.isFinite(mean) && mean >= -1 && mean <= 1, "mean", "in [-1, 1]", mean);
-    Checks.require(Double.isFinite(low) && low >= -1 && low <= mean, "low",
+    Preconditions.require(Double.isFinite(mean) && mean >= -1 && mean <= 1, "mean", "in [-1, 1]",
+        mean);
+    Preconditions.require(Double.isFinite(low) && low >= -1 && low <= mean, "low",
         "in [-1, mean = " + mean + "]", low);
-    Checks.require(Double.isFinite(high) && high <= 1 && high >= mean, "high",
+    Preconditions.require(Double.isFinite(high) && high <= 1 && high >= mean, "high",
         "in [mean = " + mean + ", 1]", high);
-    Checks.atLeast(seeds, 1, "seeds");
-    Checks.atLeast(queries, seeds, "queries");
-    Checks.nonNullObject(queriesPerSeed, "queriesPerSeed");
-    Checks.require(queriesPerSeed.isEmpty() || (long) queriesPerSeed.getAsInt() * seeds == queries,
+    Preconditions.atLeast(seeds, 1, "seeds");
+    Preconditions.atLeast(queries, seeds, "queries");
+    Preconditions.nonNull(queriesPerSeed, "queriesPerSeed");
+    Preconditions.require(queriesPerSeed.isEmpty() || (long) queriesPerSeed.getAsInt() * seeds == queries,
         "queriesPerSeed", "empty or queries / seeds = " + queries + " / " + seeds, queriesPerSeed);
-    Checks.atLeast(resamples, 1, "resamples");
+    Preconditions.atLeast(resamples, 1, "resamples");
   }
 
   /** The plain interval (mean, low, high). */

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.Collections;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -53,28 +54,32 @@ public record CellSummary(
     String caveat) {
 
   public CellSummary {
-    Checks.nonBlank(dataset, "dataset");
-    Checks.nonBlank(mechanism, "mechanism");
-    Checks.nonBlank(preset, "preset");
-    Checks.positiveFinite(epsilon, "epsilon");
-    Checks.require(delta >= 0 && delta < 1, "delta", "in [0, 1)", delta);
-    Checks.atLeast(queries, 1, "queries");
+    Preconditions.nonBlank(dataset, "dataset");
+    Preconditions.nonBlank(mechanism, "mechanism");
+    Preconditions.nonBlank(preset, "preset");
+    Preconditions.require(epsilon > 0 && Double.isFinite(epsilon), "epsilon", "finite and > 0",
+        epsilon);
+    Preconditions.require(delta >= 0 && delta < 1, "delta", "in [0, 1)", delta);
+    Preconditions.atLeast(queries, 1, "queries");
     recall = copyOfRecall(recall);
-    Checks.nonNegativeFinite(meanQueryMillis, "meanQueryMillis");
-    Checks.nonNegativeFinite(serverMillis, "serverMillis");
-    Checks.nonBlank(privacyGuarantee, "privacyGuarantee");
-    Checks.nonNegativeFiniteOrNaN(sensitivity, "sensitivity");
-    Checks.nonNegativeFiniteOrNaN(noiseScale, "noiseScale");
-    Checks.nonNull(neighbouring, "neighbouring");
-    Checks.nonNull(assumedPublic, "assumedPublic");
-    Checks.nonNull(calibration, "calibration");
-    Checks.nonNull(caveat, "caveat");
+    Preconditions.require(meanQueryMillis >= 0 && Double.isFinite(meanQueryMillis),
+        "meanQueryMillis",
+        "finite and >= 0", meanQueryMillis);
+    Preconditions.require(serverMillis >= 0 && Double.isFinite(serverMillis), "serverMillis",
+        "finite and >= 0", serverMillis);
+    Preconditions.nonBlank(privacyGuarantee, "privacyGuarantee");
+    Preconditions.nonNegativeFiniteOrNaN(sensitivity, "sensitivity");
+    Preconditions.nonNegativeFiniteOrNaN(noiseScale, "noiseScale");
+    Preconditions.nonNull(neighbouring, "neighbouring");
+    Preconditions.nonNull(assumedPublic, "assumedPublic");
+    Preconditions.nonNull(calibration, "calibration");
+    Preconditions.nonNull(caveat, "caveat");
   }
 
   /** Recall@k of this cell. */
   public Interval recallAt(int k) {
     Interval interval = recall.get(k);
-    Checks.require(interval != null, "k", "one of " + recall.keySet(), k);
+    Preconditions.require(interval != null, "k", "one of " + recall.keySet(), k);
     return interval;
   }
 
@@ -89,16 +94,16 @@ public record CellSummary(
   }
 
   private static SortedMap<Integer, Interval> copyOfRecall(SortedMap<Integer, Interval> recall) {
-    Checks.nonNullObject(recall, "recall");
-    Checks.require(!recall.isEmpty(), "recall", "non-empty", recall);
+    Preconditions.nonNull(recall, "recall");
+    Preconditions.require(!recall.isEmpty(), "recall", "non-empty", recall);
     // Copied entry by entry so the copy uses natural K order whatever the caller's comparator.
     SortedMap<Integer, Interval> copy = new TreeMap<>();
     for (Map.Entry<Integer, Interval> e : recall.entrySet()) {
       Integer k = e.getKey();
-      Checks.require(k != null && k >= 1, "recall K", ">= 1", k);
-      Interval interval = Checks.nonNullObject(e.getValue(), "recall@" + k);
-      Checks.unitInterval(interval.low(), "recall@" + k + " low");
-      Checks.unitInterval(interval.high(), "recall@" + k + " high");
+      Preconditions.require(k != null && k >= 1, "recall K", ">= 1", k);
+      Interval interval = Preconditions.nonNull(e.getValue(), "recall@" + k);
+      Preconditions.unitInterval(interval.low(), "recall@" + k + " low");
+      Preconditions.unitInterval(interval.high(), "recall@" + k + " high");
       copy.put(k, interval);
     }
     return Collections.unmodifiableSortedMap(copy);

@@ -1,5 +1,7 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * The verdict of a comparison claim, judged on the 95% paired bootstrap interval [low, high] of
  * A − B ({@link Bootstrap#pairedDifference}), SPEC.md §10. Three values: the interval settles
@@ -39,7 +41,7 @@ public enum Decision {
 
   /** "A beats B", judged on the interval of A − B. */
   public static Decision beats(BootstrapInterval difference) {
-    Checks.nonNullObject(difference, "difference");
+    Preconditions.nonNull(difference, "difference");
     if (difference.low() > 0) {
       return REPRODUCED;
     }
@@ -48,7 +50,7 @@ public enum Decision {
 
   /** "A equals B" (|A − B| ≤ {@link #MARGIN}), judged on the interval of A − B. */
   public static Decision equivalent(BootstrapInterval difference) {
-    Checks.nonNullObject(difference, "difference");
+    Preconditions.nonNull(difference, "difference");
     if (difference.low() >= -MARGIN && difference.high() <= MARGIN) {
       return REPRODUCED;
     }
@@ -57,7 +59,7 @@ public enum Decision {
 
   /** The verdict of "A and B both hold" (e.g. an order of three): the worse of the two. */
   public Decision and(Decision other) {
-    Checks.nonNullObject(other, "other");
+    Preconditions.nonNull(other, "other");
     return this == NOT_REPRODUCED || other == NOT_REPRODUCED ? NOT_REPRODUCED
         : this == UNDECIDED || other == UNDECIDED ? UNDECIDED : REPRODUCED;
   }

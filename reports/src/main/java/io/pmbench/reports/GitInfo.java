@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,8 +30,8 @@ public record GitInfo(String commit, boolean dirty) {
   private static final long GIT_STATUS_TIMEOUT_SECONDS = 20;
 
   public GitInfo {
-    Checks.nonNullObject(commit, "commit");
-    Checks.require(commit.equals(UNKNOWN) || OBJECT_NAME.matcher(commit).matches(), "commit",
+    Preconditions.nonNull(commit, "commit");
+    Preconditions.require(commit.equals(UNKNOWN) || OBJECT_NAME.matcher(commit).matches(), "commit",
         "a 40- or 64-digit lower-case hex object name or \"" + UNKNOWN + "\"", commit);
   }
 
@@ -90,7 +91,7 @@ public record GitInfo(String commit, boolean dirty) {
   /** A located repository: the work tree, its git directory and the common directory. */
   private record Repository(Path workTree, Path gitDir, Path commonDir) {
     static Optional<Repository> find(Path start) {
-      Checks.nonNullObject(start, "start");
+      Preconditions.nonNull(start, "start");
       for (Path dir = start.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
         Path dotGit = dir.resolve(".git");
         try {

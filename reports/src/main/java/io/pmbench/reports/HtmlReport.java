@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -53,12 +54,12 @@ public final class HtmlReport {
   private int anchors;
 
   public HtmlReport(String title) {
-    this.title = Checks.nonBlank(title, "title");
+    this.title = Preconditions.nonBlank(title, "title");
   }
 
   /** A section heading (level 2) or sub-heading (level 3); level-2 headings go into the contents. */
   public HtmlReport heading(int level, String text) {
-    Checks.require(level == 2 || level == 3, "heading level", "2 or 3", level);
+    Preconditions.require(level == 2 || level == 3, "heading level", "2 or 3", level);
     String id = "s" + (++anchors);
     body.append("<h").append(level).append(" id=\"").append(id).append("\">").append(escape(text)).append("</h")
         .append(level).append(">\n");
@@ -76,7 +77,8 @@ public final class HtmlReport {
 
   /** A highlighted note (kind "note") or warning (kind "warn"). */
   public HtmlReport callout(String kind, String text) {
-    Checks.require(kind.equals("note") || kind.equals("warn"), "callout kind", "note or warn", kind);
+    Preconditions.require(kind.equals("note") || kind.equals("warn"), "callout kind",
+        "note or warn", kind);
     body.append("<p class=\"").append(kind).append("\">").append(escape(text)).append("</p>\n");
     return this;
   }
@@ -97,7 +99,8 @@ public final class HtmlReport {
    * rowClasses}, when not empty, gives a CSS class per row ("good", "bad", "na" or "").
    */
   public HtmlReport table(List<String> header, List<List<String>> rows, List<String> rowClasses) {
-    Checks.require(rowClasses.isEmpty() || rowClasses.size() == rows.size(), "rowClasses", "empty or one per row",
+    Preconditions.require(rowClasses.isEmpty() || rowClasses.size() == rows.size(), "rowClasses",
+        "empty or one per row",
         rowClasses.size());
     body.append("<table><thead><tr>");
     for (String h : header) {
@@ -123,7 +126,7 @@ public final class HtmlReport {
 
   /** An inline PNG figure with its caption. */
   public HtmlReport figure(byte[] png, String alt, String caption) {
-    Checks.nonNullObject(png, "png");
+    Preconditions.nonNull(png, "png");
     body.append("<figure><img alt=\"").append(escape(alt)).append("\" src=\"data:image/png;base64,")
         .append(Base64.getEncoder().encodeToString(png)).append("\"><figcaption>").append(escape(caption))
         .append("</figcaption></figure>\n");

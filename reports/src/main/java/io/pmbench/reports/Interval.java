@@ -1,5 +1,7 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * A point estimate with its 95% interval: {@code low <= mean <= high}, all finite.
  *
@@ -14,9 +16,10 @@ package io.pmbench.reports;
  */
 public record Interval(double mean, double low, double high) {
   public Interval {
-    Checks.require(Double.isFinite(mean), "mean", "finite", mean);
-    Checks.require(Double.isFinite(low) && low <= mean, "low", "finite and <= mean " + mean, low);
-    Checks.require(
+    Preconditions.require(Double.isFinite(mean), "mean", "finite", mean);
+    Preconditions.require(Double.isFinite(low) && low <= mean, "low", "finite and <= mean " + mean,
+        low);
+    Preconditions.require(
         Double.isFinite(high) && high >= mean, "high", "finite and >= mean " + mean, high);
   }
 

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
@@ -35,8 +36,8 @@ public final class Intervals {
    * @param n number of queries, {@code n >= 1}
    */
   public static Interval wilson(long successes, long n) {
-    Checks.atLeast(n, 1, "n");
-    Checks.require(successes >= 0 && successes <= n, "successes", "in [0, n = " + n + "]",
+    Preconditions.atLeast(n, 1, "n");
+    Preconditions.require(successes >= 0 && successes <= n, "successes", "in [0, n = " + n + "]",
         successes);
     double p = (double) successes / n;
     double z2 = Z * Z;

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
@@ -57,26 +58,27 @@ public record Provenance(
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
   public Provenance {
-    Checks.nonNull(commandLine, "commandLine");
+    Preconditions.nonNull(commandLine, "commandLine");
     config = copyOfConfig(config);
-    Checks.nonNullObject(seeds, "seeds");
-    Checks.require(
+    Preconditions.nonNull(seeds, "seeds");
+    Preconditions.require(
         seeds.stream().noneMatch(Objects::isNull), "seeds", "a list without null", seeds);
     seeds = List.copyOf(seeds);
-    Checks.nonBlank(datasetName, "datasetName");
+    Preconditions.nonBlank(datasetName, "datasetName");
     datasetSha256 = sha256(datasetSha256, "datasetSha256");
     fileChecksums = copyOfChecksums(fileChecksums);
-    Checks.nonBlank(gitCommit, "gitCommit");
-    Checks.nonBlank(codeVersion, "codeVersion");
-    Checks.nonBlank(javaVersion, "javaVersion");
-    Checks.nonBlank(javaVendor, "javaVendor");
-    Checks.nonBlank(osName, "osName");
-    Checks.nonBlank(osArch, "osArch");
-    Checks.atLeast(availableProcessors, 1, "availableProcessors");
-    Checks.atLeast(maxHeapBytes, 1, "maxHeapBytes");
-    Checks.nonNullObject(startTime, "startTime");
-    Checks.nonNullObject(endTime, "endTime");
-    Checks.require(!endTime.isBefore(startTime), "endTime", "not before startTime " + startTime,
+    Preconditions.nonBlank(gitCommit, "gitCommit");
+    Preconditions.nonBlank(codeVersion, "codeVersion");
+    Preconditions.nonBlank(javaVersion, "javaVersion");
+    Preconditions.nonBlank(javaVendor, "javaVendor");
+    Preconditions.nonBlank(osName, "osName");
+    Preconditions.nonBlank(osArch, "osArch");
+    Preconditions.atLeast(availableProcessors, 1, "availableProcessors");
+    Preconditions.atLeast(maxHeapBytes, 1, "maxHeapBytes");
+    Preconditions.nonNull(startTime, "startTime");
+    Preconditions.nonNull(endTime, "endTime");
+    Preconditions.require(!endTime.isBefore(startTime), "endTime",
+        "not before startTime " + startTime,
         endTime);
   }
 
@@ -94,10 +96,10 @@ public record Provenance(
       GitInfo git,
       Instant startTime,
       Instant endTime) {
-    Checks.nonNullObject(git, "git");
+    Preconditions.nonNull(git, "git");
     Environment env = environment();
     return new Provenance(commandLine, Collections.unmodifiableMap(
-        Checks.nonNullObject(config, "config")), seeds, datasetName, datasetSha256,
+        Preconditions.nonNull(config, "config")), seeds, datasetName, datasetSha256,
         fileChecksums, git.commit(), git.dirty(), CodeVersion.current(), env.javaVersion(),
         env.javaVendor(), env.osName(), env.osArch(), env.availableProcessors(),
         env.maxHeapBytes(), startTime, endTime);
@@ -134,29 +136,29 @@ public record Provenance(
       long maxHeapBytes) {}
 
   private static Map<String, Object> copyOfConfig(Map<String, ?> config) {
-    Checks.nonNullObject(config, "config");
+    Preconditions.nonNull(config, "config");
     SortedMap<String, Object> copy = new TreeMap<>();
     for (Map.Entry<String, ?> e : config.entrySet()) {
-      Checks.nonBlank(e.getKey(), "config key");
-      copy.put(e.getKey(), Checks.nonNullObject(e.getValue(), "config value of " + e.getKey()));
+      Preconditions.nonBlank(e.getKey(), "config key");
+      copy.put(e.getKey(), Preconditions.nonNull(e.getValue(), "config value of " + e.getKey()));
     }
     return Collections.unmodifiableSortedMap(copy);
   }
 
   private static Map<String, String> copyOfChecksums(Map<String, String> checksums) {
-    Checks.nonNullObject(checksums, "fileChecksums");
+    Preconditions.nonNull(checksums, "fileChecksums");
     SortedMap<String, String> copy = new TreeMap<>();
     for (Map.Entry<String, String> e : checksums.entrySet()) {
-      Checks.nonBlank(e.getKey(), "fileChecksums key");
+      Preconditions.nonBlank(e.getKey(), "fileChecksums key");
       copy.put(e.getKey(), sha256(e.getValue(), "fileChecksums[" + e.getKey() + "]"));
     }
     return Collections.unmodifiableSortedMap(copy);
   }
 
   private static String sha256(String hex, String name) {
-    Checks.nonNullObject(hex, name);
+    Preconditions.nonNull(hex, name);
     String lower = hex.strip().toLowerCase(Locale.ROOT);
-    Checks.require(SHA256.matcher(lower).matches(), name, "64 hex digits (a SHA-256)", hex);
+    Preconditions.require(SHA256.matcher(lower).matches(), name, "64 hex digits (a SHA-256)", hex);
     return lower;
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pmbench.core.Preconditions;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.reflect.Array;
@@ -63,7 +64,7 @@ public final class ProvenanceJson {
 
   /** The JSON tree of {@code provenance}. */
   public static ObjectNode toTree(Provenance provenance) {
-    Checks.nonNullObject(provenance, "provenance");
+    Preconditions.nonNull(provenance, "provenance");
     ObjectNode root = NODES.objectNode();
     root.put("format", FORMAT);
     for (RecordComponent component : Provenance.class.getRecordComponents()) {
@@ -88,7 +89,7 @@ public final class ProvenanceJson {
   }
 
   private static JsonNode toNode(Object value, int depth) {
-    Checks.require(depth <= MAX_DEPTH, "config nesting depth", "<= " + MAX_DEPTH
+    Preconditions.require(depth <= MAX_DEPTH, "config nesting depth", "<= " + MAX_DEPTH
         + " (is there a cycle?)", depth);
     if (value == null) {
       return NODES.nullNode();

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -50,10 +51,10 @@ public final class ResultWriter {
   /** Writes the given tables and provenance into {@code directory}, creating it if needed. */
   public static ResultFiles write(
       Path directory, Table perSeed, Table summary, Provenance provenance) throws IOException {
-    Checks.nonNullObject(directory, "directory");
-    Checks.nonNullObject(perSeed, "perSeed");
-    Checks.nonNullObject(summary, "summary");
-    Checks.nonNullObject(provenance, "provenance");
+    Preconditions.nonNull(directory, "directory");
+    Preconditions.nonNull(perSeed, "perSeed");
+    Preconditions.nonNull(summary, "summary");
+    Preconditions.nonNull(provenance, "provenance");
     ResultFiles files = new ResultFiles(directory.resolve(RESULTS_CSV),
         directory.resolve(SUMMARY_CSV), directory.resolve(TIMINGS_CSV), directory.resolve(PROVENANCE_JSON));
     Map<Path, AtomicFiles.Content> contents = new LinkedHashMap<>();

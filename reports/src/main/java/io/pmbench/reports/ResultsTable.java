@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ public final class ResultsTable {
    * caveat.
    */
   public static Table perSeed(List<CellSummary> cells) {
-    Checks.nonNullObject(cells, "cells");
+    Preconditions.nonNull(cells, "cells");
     KeyColumns key = new KeyColumns();
     LongColumn seed = LongColumn.create(SEED);
     IntColumn queries = IntColumn.create(QUERIES);
@@ -152,7 +153,7 @@ public final class ResultsTable {
    *     they report or in their privacy claim
    */
   public static Table aggregate(List<CellSummary> cells) {
-    Checks.nonNullObject(cells, "cells");
+    Preconditions.nonNull(cells, "cells");
     Map<GroupKey, List<CellSummary>> groups = new LinkedHashMap<>();
     for (CellSummary cell : cells) {
       groups.computeIfAbsent(GroupKey.of(cell), k -> new ArrayList<>()).add(cell);
@@ -208,7 +209,7 @@ public final class ResultsTable {
    */
   public static String toConsole(Table table) {
     SortedSet<Integer> ks = recallKs(table);
-    Checks.require(!ks.isEmpty(), "table", "a table with at least one R@K column",
+    Preconditions.require(!ks.isEmpty(), "table", "a table with at least one R@K column",
         table.columnNames());
     return toConsole(table, ks.first().equals(ks.last())
         ? List.of(ks.first())
@@ -226,19 +227,20 @@ public final class ResultsTable {
    */
   public static void toHtml(HtmlReport html, Table table) {
     SortedSet<Integer> ks = recallKs(table);
-    Checks.require(!ks.isEmpty(), "table", "a table with at least one R@K column", table.columnNames());
+    Preconditions.require(!ks.isEmpty(), "table", "a table with at least one R@K column",
+        table.columnNames());
     TextTable t = textTable(table, List.copyOf(ks));
     html.table(t.headers(), t.rows().stream().map(List::of).toList());
   }
 
   private static TextTable textTable(Table table, List<Integer> ks) {
-    Checks.nonNullObject(table, "table");
+    Preconditions.nonNull(table, "table");
     for (String name : List.of(DATASET, MECHANISM, PRESET, EPSILON, MS_PER_QUERY, GUARANTEE)) {
-      Checks.require(table.containsColumn(name), "table", "a table with a column " + name,
+      Preconditions.require(table.containsColumn(name), "table", "a table with a column " + name,
           table.columnNames());
     }
     for (int k : ks) {
-      Checks.require(table.containsColumn(recallColumn(k)), "K", "one of " + recallKs(table),
+      Preconditions.require(table.containsColumn(recallColumn(k)), "K", "one of " + recallKs(table),
           k);
     }
     boolean showPreset = table.column(PRESET).countUnique() > 1;
@@ -319,7 +321,7 @@ public final class ResultsTable {
   }
 
   private static double number(Column<?> column, int row) {
-    Checks.require(column instanceof NumberColumn, "column " + column.name(), "numeric",
+    Preconditions.require(column instanceof NumberColumn, "column " + column.name(), "numeric",
         column.type());
     return column.isMissing(row) ? Double.NaN : ((NumberColumn<?, ?>) column).getDouble(row);
   }
@@ -355,7 +357,7 @@ public final class ResultsTable {
 
   private static void checkGroup(GroupKey key, List<CellSummary> group) {
     long distinctSeeds = group.stream().mapToLong(CellSummary::seed).distinct().count();
-    Checks.require(distinctSeeds == group.size(), "seeds of " + key, "distinct",
+    Preconditions.require(distinctSeeds == group.size(), "seeds of " + key, "distinct",
         group.stream().map(CellSummary::seed).toList());
     requireShared(key, group, "recall K values", c -> c.recall().keySet());
     requireShared(key, group, "privacy guarantee", CellSummary::privacyGuarantee);
@@ -368,7 +370,7 @@ public final class ResultsTable {
   private static void requireShared(
       GroupKey key, List<CellSummary> group, String what, Function<CellSummary, ?> field) {
     List<?> values = group.stream().map(field).distinct().toList();
-    Checks.require(values.size() == 1, what + " of the seeds of " + key, "one shared value",
+    Preconditions.require(values.size() == 1, what + " of the seeds of " + key, "one shared value",
         values);
   }
 

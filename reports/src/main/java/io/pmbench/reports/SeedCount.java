@@ -1,5 +1,7 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * The hit count of one seed at one K: what the unpaired bootstrap of Recall@K needs (the order
  * of the queries and their ids do not change it; see {@link Bootstrap}).
@@ -10,8 +12,8 @@ package io.pmbench.reports;
  */
 public record SeedCount(long seed, int hits, int queries) {
   public SeedCount {
-    Checks.atLeast(queries, 1, "queries of seed " + seed);
-    Checks.require(hits >= 0 && hits <= queries, "hits of seed " + seed,
+    Preconditions.atLeast(queries, 1, "queries of seed " + seed);
+    Preconditions.require(hits >= 0 && hits <= queries, "hits of seed " + seed,
         "in [0, queries = " + queries + "]", hits);
   }
 
@@ -22,10 +24,10 @@ public record SeedCount(long seed, int hits, int queries) {
    * @throws IllegalArgumentException if {@code recall · queries} is not a whole number of hits
    */
   public static SeedCount ofRecall(long seed, double recall, int queries) {
-    Checks.unitInterval(recall, "recall of seed " + seed);
+    Preconditions.unitInterval(recall, "recall of seed " + seed);
     double exact = recall * queries;
     long hits = Math.round(exact);
-    Checks.require(Math.abs(exact - hits) <= 1e-6 * Math.max(1, queries),
+    Preconditions.require(Math.abs(exact - hits) <= 1e-6 * Math.max(1, queries),
         "recall of seed " + seed, "a whole number of hits out of " + queries + " queries", recall);
     return new SeedCount(seed, (int) hits, queries);
   }

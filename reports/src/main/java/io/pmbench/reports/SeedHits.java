@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.Arrays;
 
 /**
@@ -14,24 +15,24 @@ import java.util.Arrays;
  */
 public record SeedHits(long seed, int[] queryIds, boolean[] hits) {
   public SeedHits {
-    Checks.nonNullObject(queryIds, "queryIds");
-    Checks.nonNullObject(hits, "hits");
-    Checks.atLeast(hits.length, 1, "hits.length of seed " + seed);
-    Checks.require(queryIds.length == hits.length, "queryIds.length of seed " + seed,
+    Preconditions.nonNull(queryIds, "queryIds");
+    Preconditions.nonNull(hits, "hits");
+    Preconditions.atLeast(hits.length, 1, "hits.length of seed " + seed);
+    Preconditions.require(queryIds.length == hits.length, "queryIds.length of seed " + seed,
         "hits.length = " + hits.length, queryIds.length);
     queryIds = queryIds.clone();
     hits = hits.clone();
     int[] sorted = queryIds.clone();
     Arrays.sort(sorted);
     for (int i = 1; i < sorted.length; i++) {
-      Checks.require(sorted[i] != sorted[i - 1], "query ids of seed " + seed, "distinct",
+      Preconditions.require(sorted[i] != sorted[i - 1], "query ids of seed " + seed, "distinct",
           "id " + sorted[i] + " repeated");
     }
   }
 
   /** Hits whose ids are {@code 0..hits.length-1}, for callers without query ids (unpaired use only). */
   public static SeedHits ofHits(long seed, boolean[] hits) {
-    Checks.nonNullObject(hits, "hits");
+    Preconditions.nonNull(hits, "hits");
     int[] ids = new int[hits.length];
     Arrays.setAll(ids, i -> i);
     return new SeedHits(seed, ids, hits);

@@ -1,5 +1,6 @@
 package io.pmbench.reports;
 
+import io.pmbench.core.Preconditions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +19,7 @@ final class TextTable {
 
   /** Adds a column; must be called before any row. */
   TextTable column(String header, boolean alignRight) {
-    Checks.require(rows.isEmpty(), "rows", "empty when adding a column", rows.size());
+    Preconditions.require(rows.isEmpty(), "rows", "empty when adding a column", rows.size());
     headers.add(header);
     rightAligned.add(alignRight);
     return this;
@@ -26,7 +27,7 @@ final class TextTable {
 
   /** Adds a row with one cell per column, in column order. */
   TextTable row(String... cells) {
-    Checks.require(cells.length == headers.size(), "cells.length", "" + headers.size(),
+    Preconditions.require(cells.length == headers.size(), "cells.length", "" + headers.size(),
         cells.length);
     rows.add(cells.clone());
     return this;

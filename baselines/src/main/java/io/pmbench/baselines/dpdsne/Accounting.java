@@ -1,7 +1,7 @@
 package io.pmbench.baselines.dpdsne;
 
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 import java.util.Locale;
 
 /**
@@ -57,9 +57,9 @@ enum Accounting {
    * of the bracket always satisfies the condition (rounding toward more noise).
    */
   static double zcdpNoise(double stepSensitivity, int steps, double epsilon, double delta) {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
-    PrivacyChecks.checkSensitivity(stepSensitivity);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
+    Preconditions.checkSensitivity(stepSensitivity);
     double lo = 0;
     double hi = stepSensitivity * Math.sqrt(steps);
     while (!zcdpHolds(hi, stepSensitivity, steps, epsilon, delta)) {

@@ -6,7 +6,7 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 
 /**
  * {@code dp-dsne} (BASELINES.md §2; dSNE: Saha et al. 2020, DP-dSNE: Saha et al. 2021/22). The
@@ -67,7 +67,7 @@ public final class DpDsneMechanism extends TsneServedMechanism {
   public void validate(MechanismParams params) {
     DpDsneOptions o = DpDsneOptions.of(params);
     if (o.accounting() == Accounting.GAUSSIAN && params.calibration() == NoiseCalibration.CLASSIC) {
-      PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
+      Preconditions.checkClassicGaussianEpsilon(params.epsilon());
     }
   }
 

@@ -9,7 +9,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 
 /**
  * {@code public-pca} (SPEC.md §7): the plain Gaussian mechanism in a public basis. μ and V (the
@@ -43,7 +43,7 @@ public final class PublicPcaMechanism implements EmbeddingMechanism {
   public void validate(MechanismParams params) {
     PublicPcaOptions.of(params);
     if (params.calibration() == NoiseCalibration.CLASSIC) {
-      PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
+      Preconditions.checkClassicGaussianEpsilon(params.epsilon());
     }
   }
 

@@ -14,7 +14,7 @@ import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +71,7 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
   public void validate(MechanismParams params) {
     Neighbour nb = neighbour(params);
     if (nb == Neighbour.RECORD && params.calibration() == NoiseCalibration.CLASSIC) {
-      PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
+      Preconditions.checkClassicGaussianEpsilon(params.epsilon());
     }
     if (nb == Neighbour.ATTRIBUTE && !(params.delta() < 0.5)) {
       throw new IllegalArgumentException("delta must be < 0.5 for private-rp neighbour=ATTRIBUTE (ln(1/(2 delta)) > 0)."

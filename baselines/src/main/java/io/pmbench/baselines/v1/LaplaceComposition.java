@@ -1,6 +1,6 @@
 package io.pmbench.baselines.v1;
 
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 
 /**
  * Privacy accounting of m adaptively composed ε₀-DP (pure) Laplace releases (BASELINES.md §6):
@@ -54,8 +54,8 @@ public final class LaplaceComposition {
    * ε̃ is strictly increasing in ε₀ (both branches are), so the answer is unique.
    */
   public static double solveEpsilon0(double epsilon, int m, double deltaPrime) {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(deltaPrime);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(deltaPrime);
     if (m < 1) {
       throw new IllegalArgumentException("m (noisy iterations) must be >= 1. Provided value: " + m);
     }

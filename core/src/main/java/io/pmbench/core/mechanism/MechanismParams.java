@@ -3,7 +3,7 @@ package io.pmbench.core.mechanism;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
@@ -50,8 +50,8 @@ public record MechanismParams(
     Map<String, String> options) {
 
   public MechanismParams {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
     if (!(sigma > 0) || !Double.isFinite(sigma)) {
       throw new IllegalArgumentException("sigma must be > 0. Provided value: " + sigma);
     }

@@ -9,7 +9,7 @@ import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 
 /**
  * PrivateMail (SPEC.md §5; the paper's Figure 4 and Algorithm 1).
@@ -39,7 +39,7 @@ public final class PrivateMailMechanism implements EmbeddingMechanism {
   public void validate(MechanismParams params) {
     SmlqServer.validate(params);
     if (params.calibration() == NoiseCalibration.CLASSIC) {
-      PrivacyChecks.checkClassicGaussianEpsilon(params.epsilon());
+      Preconditions.checkClassicGaussianEpsilon(params.epsilon());
     }
   }
 

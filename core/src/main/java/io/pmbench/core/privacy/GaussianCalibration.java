@@ -1,5 +1,6 @@
 package io.pmbench.core.privacy;
 
+import io.pmbench.core.Preconditions;
 import org.apache.commons.math3.special.Erf;
 
 /**
@@ -22,17 +23,17 @@ public final class GaussianCalibration {
 
   /** s = √(2·ln(1.25/δ))·Δ/ε, for 0 &lt; ε &lt; 1. */
   public static double classic(double sensitivity, double epsilon, double delta) {
-    PrivacyChecks.checkClassicGaussianEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
-    PrivacyChecks.checkSensitivity(sensitivity);
+    Preconditions.checkClassicGaussianEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
+    Preconditions.checkSensitivity(sensitivity);
     return Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon;
   }
 
   /** s = 2·ln(1.25/δ)·Δ²/ε² (the official code; a variance used as a standard deviation). */
   public static double officialCode(double sensitivity, double epsilon, double delta) {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
-    PrivacyChecks.checkSensitivity(sensitivity);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
+    Preconditions.checkSensitivity(sensitivity);
     return 2 * Math.log(1.25 / delta) * sensitivity * sensitivity / (epsilon * epsilon);
   }
 
@@ -51,9 +52,9 @@ public final class GaussianCalibration {
 
   /** The smallest s with {@link #exactDelta} ≤ δ, bisected to relative precision 1e-12. */
   public static double analytic(double sensitivity, double epsilon, double delta) {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
-    PrivacyChecks.checkSensitivity(sensitivity);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
+    Preconditions.checkSensitivity(sensitivity);
     // Work with Δ = 1 and scale: s(Δ) = Δ·s(1).
     double lo = 1e-6;
     double hi = 1.0;

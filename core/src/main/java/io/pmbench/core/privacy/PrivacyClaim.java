@@ -1,5 +1,6 @@
 package io.pmbench.core.privacy;
 
+import io.pmbench.core.Preconditions;
 import java.util.List;
 
 /**
@@ -33,7 +34,7 @@ public record PrivacyClaim(
   public PrivacyClaim {
     caveats = List.copyOf(caveats);
     if (guarantee == Guarantee.APPROXIMATE_DP || guarantee == Guarantee.PURE_DP) {
-      PrivacyChecks.checkEpsilon(epsilon);
+      Preconditions.checkEpsilon(epsilon);
     }
   }
 

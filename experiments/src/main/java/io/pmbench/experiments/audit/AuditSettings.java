@@ -2,7 +2,7 @@ package io.pmbench.experiments.audit;
 
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Preset;
-import io.pmbench.core.privacy.PrivacyChecks;
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.NoiseSampler;
 import java.util.Objects;
 
@@ -40,8 +40,8 @@ public record AuditSettings(double epsilon, double delta, long seed, int trials,
   public static final int SECURE_HEAVY_TRIALS = 2_000;
 
   public AuditSettings {
-    PrivacyChecks.checkEpsilon(epsilon);
-    PrivacyChecks.checkDelta(delta);
+    Preconditions.checkEpsilon(epsilon);
+    Preconditions.checkDelta(delta);
     Objects.requireNonNull(preset, "preset");
     Objects.requireNonNull(sampler, "sampler");
     if (trials < 100) {

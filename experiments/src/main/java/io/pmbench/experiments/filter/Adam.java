@@ -1,5 +1,7 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * Adam (Kingma &amp; Ba 2015, Algorithm 1) with β₁ = 0.9, β₂ = 0.999, ε = 1e-8 — the optimiser
  * of every model in the seed paper (§6.7.4). Minimises: {@link #step} moves against the gradient.
@@ -16,7 +18,7 @@ final class Adam {
   private double beta2Power = 1;
 
   Adam(int size, double learningRate) {
-    this.learningRate = Args.positive(learningRate, "learning rate");
+    this.learningRate = Preconditions.positiveFinite(learningRate, "learning rate");
     this.m = new double[size];
     this.v = new double[size];
   }

@@ -1,5 +1,7 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * How the freshly trained classifiers that score a release are fitted (seed paper §2 step 3:
  * "learn the adaptive classifiers ... according to the data [Z̃, Y, U]").
@@ -11,9 +13,9 @@ package io.pmbench.experiments.filter;
  */
 public record EvalConfig(int epochs, int batch, double learningRate, int hidden) {
   public EvalConfig {
-    Args.positive(epochs, "evaluation epochs");
-    Args.positive(batch, "evaluation batch size");
-    Args.positive(learningRate, "evaluation learning rate");
-    Args.positive(hidden, "evaluation hidden units");
+    Preconditions.positive(epochs, "evaluation epochs");
+    Preconditions.positive(batch, "evaluation batch size");
+    Preconditions.positiveFinite(learningRate, "evaluation learning rate");
+    Preconditions.positive(hidden, "evaluation hidden units");
   }
 }

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.random.Seeds;
@@ -67,22 +68,24 @@ public final class FilterExperiment {
       EvalConfig eval, int evalRows, int repeats, List<LabelTask> cases, double renyiAlpha, double delta, long seed,
       int threads) {
     public Config {
-      Args.positive(latentDim, "latent dimension");
-      Args.require(clipRadius > 0, "clip radius", "> 0 (or infinite for no clipping)", clipRadius);
+      Preconditions.positive(latentDim, "latent dimension");
+      Preconditions.require(clipRadius > 0, "clip radius", "> 0 (or infinite for no clipping)",
+          clipRadius);
       budgets = List.copyOf(budgets);
-      Args.require(!budgets.isEmpty(), "budgets", "non-empty", budgets);
+      Preconditions.require(!budgets.isEmpty(), "budgets", "non-empty", budgets);
       for (int i = 0; i < budgets.size(); i++) {
-        Args.nonNegative(budgets.get(i), "budget b");
-        Args.require(i == 0 || budgets.get(i) > budgets.get(i - 1), "budgets", "strictly ascending", budgets);
+        Preconditions.nonNegativeFinite(budgets.get(i), "budget b");
+        Preconditions.require(i == 0 || budgets.get(i) > budgets.get(i - 1), "budgets",
+            "strictly ascending", budgets);
       }
-      Args.require(filterRows >= 0, "filter rows", ">= 0 (0 = all)", filterRows);
-      Args.require(evalRows >= 0, "evaluation rows", ">= 0 (0 = all)", evalRows);
-      Args.positive(repeats, "repeats");
+      Preconditions.require(filterRows >= 0, "filter rows", ">= 0 (0 = all)", filterRows);
+      Preconditions.require(evalRows >= 0, "evaluation rows", ">= 0 (0 = all)", evalRows);
+      Preconditions.positive(repeats, "repeats");
       cases = List.copyOf(cases);
-      Args.require(!cases.isEmpty(), "cases", "non-empty", cases);
-      Args.require(game.noiseDim() >= 1, "noise dimension", ">= 1", game.noiseDim());
+      Preconditions.require(!cases.isEmpty(), "cases", "non-empty", cases);
+      Preconditions.require(game.noiseDim() >= 1, "noise dimension", ">= 1", game.noiseDim());
       RenyiStatement.checkOrder(renyiAlpha, delta);
-      Args.positive(threads, "threads");
+      Preconditions.positive(threads, "threads");
     }
   }
 
@@ -179,9 +182,10 @@ public final class FilterExperiment {
 
   /** Runs the experiment on {@code data}; {@code log} receives one line per finished stage. */
   public static Results run(FeatureSet data, Config cfg, Consumer<String> log) {
-    Args.require(data.numClasses() == LabelTask.CLASS_IDS, "data set classes",
+    Preconditions.require(data.numClasses() == LabelTask.CLASS_IDS, "data set classes",
         "10 (the cases are defined on class ids 0..9, as in MNIST and Fashion-MNIST)", data.numClasses());
-    Args.require(cfg.latentDim() < data.dimension(), "latent dimension", "< the data dimension " + data.dimension(),
+    Preconditions.require(cfg.latentDim() < data.dimension(), "latent dimension",
+        "< the data dimension " + data.dimension(),
         cfg.latentDim());
     Map<String, Double> seconds = new TreeMap<>();
     long t0 = System.nanoTime();

@@ -1,5 +1,7 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * Hyper-parameters of the filter's min–max training (seed paper §6.3 eq. 15 and 17, §6.7.4).
  *
@@ -74,19 +76,19 @@ public record GameConfig(double beta, int epochs, int batch, double learningRate
   }
 
   public GameConfig {
-    Args.nonNegative(beta, "beta");
-    Args.positive(epochs, "filter epochs");
-    Args.positive(batch, "filter batch size");
-    Args.positive(learningRate, "filter learning rate");
-    Args.positive(lambdaStart, "lambda start");
-    Args.positive(halvingEpochs, "lambda halving epochs");
-    Args.positive(lambdaFloor, "lambda floor");
-    Args.require(hidden >= 0, "game classifier hidden units", ">= 0", hidden);
-    Args.require(warmupEpochs >= 0, "warm-up epochs", ">= 0", warmupEpochs);
-    Args.positive(noiseDim, "filter noise dimension");
-    Args.nonNegative(initScale, "initial Gamma scale");
-    Args.positive(adversarySteps, "adversary steps");
-    Args.require(penalty != null, "penalty", "one-sided or two-sided", penalty);
+    Preconditions.nonNegativeFinite(beta, "beta");
+    Preconditions.positive(epochs, "filter epochs");
+    Preconditions.positive(batch, "filter batch size");
+    Preconditions.positiveFinite(learningRate, "filter learning rate");
+    Preconditions.positiveFinite(lambdaStart, "lambda start");
+    Preconditions.positive(halvingEpochs, "lambda halving epochs");
+    Preconditions.positiveFinite(lambdaFloor, "lambda floor");
+    Preconditions.require(hidden >= 0, "game classifier hidden units", ">= 0", hidden);
+    Preconditions.require(warmupEpochs >= 0, "warm-up epochs", ">= 0", warmupEpochs);
+    Preconditions.positive(noiseDim, "filter noise dimension");
+    Preconditions.nonNegativeFinite(initScale, "initial Gamma scale");
+    Preconditions.positive(adversarySteps, "adversary steps");
+    Preconditions.require(penalty != null, "penalty", "one-sided or two-sided", penalty);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -32,7 +33,8 @@ public final class GaussianKl {
    */
   public static double kl(double[] m1, double[] s1, double[] m2, double[] s2) {
     int d = m1.length;
-    Args.require(m2.length == d && s1.length == d * d && s2.length == d * d, "Gaussian parameters",
+    Preconditions.require(m2.length == d && s1.length == d * d && s2.length == d * d,
+        "Gaussian parameters",
         "of matching dimension " + d, m2.length + ", " + s1.length + ", " + s2.length);
     DMatrixRMaj p2 = inverse(s2);
     double trace = 0;
@@ -50,15 +52,18 @@ public final class GaussianKl {
 
   /** ½ δᵀPδ: the KL between two Gaussians with the same covariance P⁻¹ and means δ apart (eq. 18). */
   public static double meanShift(double[] delta, double[] precision) {
-    Args.require(precision.length == delta.length * delta.length, "precision", "d x d", precision.length);
+    Preconditions.require(precision.length == delta.length * delta.length, "precision", "d x d",
+        precision.length);
     return 0.5 * quadratic(delta, precision);
   }
 
   /** The filter's expected distortion ½ tr(Σ⁻¹AAᵀ) + ½ Σ_y p_y v_yᵀΣ⁻¹v_y (class comment). */
   public static double filterDistortion(LinearFilter f, double[] precision, double[] classFrequencies) {
     int d = f.dim();
-    Args.require(precision.length == d * d, "precision", "d x d = " + d * d, precision.length);
-    Args.require(classFrequencies.length == f.classes(), "class frequencies", "one per private class",
+    Preconditions.require(precision.length == d * d, "precision", "d x d = " + d * d,
+        precision.length);
+    Preconditions.require(classFrequencies.length == f.classes(), "class frequencies",
+        "one per private class",
         classFrequencies.length);
     double[] aat = f.noiseCovariance();
     double trace = 0;
@@ -113,7 +118,7 @@ public final class GaussianKl {
 
   /** The s with ½ s² tr(P) = distortion: s = √(2·distortion / tr P). */
   public static double gaussianScale(double distortion, double[] precision) {
-    Args.nonNegative(distortion, "distortion");
+    Preconditions.nonNegativeFinite(distortion, "distortion");
     return Math.sqrt(2 * distortion / trace(precision));
   }
 
@@ -146,7 +151,7 @@ public final class GaussianKl {
 
   private static DMatrixRMaj inverse(double[] s) {
     int d = (int) Math.round(Math.sqrt(s.length));
-    Args.require(d * d == s.length, "covariance", "square", s.length);
+    Preconditions.require(d * d == s.length, "covariance", "square", s.length);
     DMatrixRMaj m = new DMatrixRMaj(d, d, true, s.clone());
     DMatrixRMaj inv = new DMatrixRMaj(d, d);
     if (!CommonOps_DDRM.invertSPD(m, inv)) {

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
 
@@ -13,7 +14,7 @@ public final class GaussianMechanism {
 
   /** z + s·N(0, I), fresh noise per row and coordinate from {@code rng} (row-major n × d). */
   public static double[] release(double[] z, double s, SplittableRandom rng) {
-    Args.nonNegative(s, "Gaussian noise scale s");
+    Preconditions.nonNegativeFinite(s, "Gaussian noise scale s");
     double[] out = new double[z.length];
     for (int i = 0; i < z.length; i++) {
       out[i] = z[i] + s * Seeds.gaussian(rng);

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -34,7 +35,7 @@ public record LabelTask(String name, String title, String privateName, String ut
 
   /** Case 1 with utility "class id in {@code utilitySet}" named {@code utilityName}. */
   public static LabelTask case1(int[] utilitySet, String utilityName) {
-    Args.require(utilitySet.length > 0 && Arrays.stream(utilitySet).allMatch(c -> c >= 0 && c < CLASS_IDS)
+    Preconditions.require(utilitySet.length > 0 && Arrays.stream(utilitySet).allMatch(c -> c >= 0 && c < CLASS_IDS)
         && Arrays.stream(utilitySet).distinct().count() == utilitySet.length && utilitySet.length < CLASS_IDS,
         "case-1 utility classes", "distinct class ids in [0, 9], neither none nor all", Arrays.toString(utilitySet));
     String set = Arrays.stream(utilitySet).sorted().mapToObj(Integer::toString).collect(Collectors.joining(","));

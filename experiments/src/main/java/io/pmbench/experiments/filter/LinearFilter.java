@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
 
@@ -18,20 +19,22 @@ import java.util.SplittableRandom;
  */
 public record LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
   public LinearFilter {
-    Args.positive(dim, "filter latent dimension");
-    Args.positive(noiseDim, "filter noise dimension");
-    Args.require(classes >= 2, "filter private classes", ">= 2", classes);
-    Args.require(gamma.length == dim * (noiseDim + classes), "Gamma length", "d*(m+K) = " + dim * (noiseDim + classes),
+    Preconditions.positive(dim, "filter latent dimension");
+    Preconditions.positive(noiseDim, "filter noise dimension");
+    Preconditions.require(classes >= 2, "filter private classes", ">= 2", classes);
+    Preconditions.require(gamma.length == dim * (noiseDim + classes), "Gamma length",
+        "d*(m+K) = " + dim * (noiseDim + classes),
         gamma.length);
     for (double g : gamma) {
-      Args.require(Double.isFinite(g), "Gamma entries", "finite", g);
+      Preconditions.require(Double.isFinite(g), "Gamma entries", "finite", g);
     }
     gamma = gamma.clone();
   }
 
   /** Builds Γ = [A V] from its blocks (row-major d × m and d × K). */
   public static LinearFilter of(double[] a, double[] v, int dim) {
-    Args.require(a.length % dim == 0 && v.length % dim == 0, "filter blocks", "multiples of d = " + dim,
+    Preconditions.require(a.length % dim == 0 && v.length % dim == 0, "filter blocks",
+        "multiples of d = " + dim,
         a.length + ", " + v.length);
     int m = a.length / dim;
     int k = v.length / dim;
@@ -85,7 +88,8 @@ public record LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
 
   /** The bias column v_y (length d): the shift of private class y. */
   public double[] biasColumn(int y) {
-    Args.require(y >= 0 && y < classes, "private class", "in [0, " + (classes - 1) + "]", y);
+    Preconditions.require(y >= 0 && y < classes, "private class", "in [0, " + (classes - 1) + "]",
+        y);
     double[] v = new double[dim];
     for (int r = 0; r < dim; r++) {
       v[r] = gamma[r * (noiseDim + classes) + noiseDim + y];
@@ -111,7 +115,8 @@ public record LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
 
   /** Writes z̃ = z + A w + v_y into {@code out} for one row ({@code z} at offset {@code zOff}). */
   public void apply(double[] z, int zOff, double[] w, int y, double[] out, int outOff) {
-    Args.require(y >= 0 && y < classes, "private label", "in [0, " + (classes - 1) + "]", y);
+    Preconditions.require(y >= 0 && y < classes, "private label", "in [0, " + (classes - 1) + "]",
+        y);
     int width = noiseDim + classes;
     for (int r = 0; r < dim; r++) {
       int g = r * width;
@@ -129,7 +134,7 @@ public record LinearFilter(int dim, int noiseDim, int classes, double[] gamma) {
    */
   public double[] release(double[] z, int[] privateLabels, SplittableRandom rng) {
     int n = privateLabels.length;
-    Args.require(z.length == n * dim, "latent rows", "n*d = " + n * dim, z.length);
+    Preconditions.require(z.length == n * dim, "latent rows", "n*d = " + n * dim, z.length);
     double[] out = new double[n * dim];
     double[] w = new double[noiseDim];
     for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,9 +61,10 @@ public final class MinMaxTrainer {
   public static Result train(double[] z, int[] y, int[] u, int d, int privateClasses, int utilityClasses,
       double[] covariance, double budget, GameConfig cfg, SplittableRandom rng) {
     int n = y.length;
-    Args.require(z.length == n * d && u.length == n, "training rows", "n*d latents with n private and utility labels",
+    Preconditions.require(z.length == n * d && u.length == n, "training rows",
+        "n*d latents with n private and utility labels",
         z.length + ", " + y.length + ", " + u.length);
-    Args.nonNegative(budget, "distortion budget b");
+    Preconditions.nonNegativeFinite(budget, "distortion budget b");
     int m = cfg.noiseDim();
     int k = privateClasses;
     int width = m + k;
@@ -206,7 +208,7 @@ public final class MinMaxTrainer {
   static double[] frequencies(int[] y, int k) {
     double[] f = new double[k];
     for (int v : y) {
-      Args.require(v >= 0 && v < k, "private label", "in [0, " + (k - 1) + "]", v);
+      Preconditions.require(v >= 0 && v < k, "private label", "in [0, " + (k - 1) + "]", v);
       f[v] += 1.0 / y.length;
     }
     return f;

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import java.util.SplittableRandom;
 
 /**
@@ -15,9 +16,9 @@ final class Net {
   private final double[] params;
 
   Net(int in, int hidden, int out, SplittableRandom rng) {
-    this.in = Args.positive(in, "classifier input dimension");
-    Args.require(hidden >= 0, "classifier hidden units", ">= 0", hidden);
-    Args.require(out >= 2, "classifier classes", ">= 2", out);
+    this.in = Preconditions.positive(in, "classifier input dimension");
+    Preconditions.require(hidden >= 0, "classifier hidden units", ">= 0", hidden);
+    Preconditions.require(out >= 2, "classifier classes", ">= 2", out);
     this.hidden = hidden;
     this.out = out;
     this.params = new double[size()];

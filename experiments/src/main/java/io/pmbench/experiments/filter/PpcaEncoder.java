@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.FeatureMatrix;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,9 +79,9 @@ public final class PpcaEncoder {
   public static PpcaEncoder fit(FeatureMatrix x, int q, int threads) {
     int n = x.rows();
     int d = x.cols();
-    Args.require(n >= 2, "PPCA training rows", ">= 2", n);
-    Args.require(q >= 1 && q < d, "PPCA latent dimension", "in [1, " + (d - 1) + "]", q);
-    Args.positive(threads, "threads");
+    Preconditions.require(n >= 2, "PPCA training rows", ">= 2", n);
+    Preconditions.require(q >= 1 && q < d, "PPCA latent dimension", "in [1, " + (d - 1) + "]", q);
+    Preconditions.positive(threads, "threads");
     double[] mean = columnMeans(x);
     double[] cov = covariance(x, mean, threads);
     DMatrixRMaj s = new DMatrixRMaj(d, d);
@@ -114,7 +115,7 @@ public final class PpcaEncoder {
     double[] basis = new double[q * d];
     for (int r = 0; r < q; r++) {
       top[r] = values[order[r]];
-      Args.require(top[r] > sigma2 && sigma2 > 0, "PPCA eigenvalue " + (r + 1),
+      Preconditions.require(top[r] > sigma2 && sigma2 > 0, "PPCA eigenvalue " + (r + 1),
           "> the noise variance sigma^2 = " + sigma2 + " > 0 (rank-" + q + " PPCA exists)", top[r]);
       DMatrixRMaj v = eig.getEigenVector(order[r]);
       double norm = 0;
@@ -230,7 +231,8 @@ public final class PpcaEncoder {
    * (√(λ_i − σ²) / λ_i) · u_iᵀ(x − μ).
    */
   public double[] encode(FeatureMatrix x) {
-    Args.require(x.cols() == inputDim, "rows to encode", "of dimension " + inputDim, x.cols());
+    Preconditions.require(x.cols() == inputDim, "rows to encode", "of dimension " + inputDim,
+        x.cols());
     int n = x.rows();
     float[] data = x.data();
     double[] z = new double[n * latentDim];

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.filter;
 
+import io.pmbench.core.Preconditions;
 import java.util.Locale;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -110,8 +111,9 @@ public record RenyiStatement(String mechanism, boolean holds, String reason, int
 
   /** Checks a Rényi order α &gt; 1 and a δ in (0, 1). */
   static void checkOrder(double alpha, double delta) {
-    Args.require(alpha > 1 && Double.isFinite(alpha), "Renyi order alpha", "> 1 and finite", alpha);
-    Args.require(delta > 0 && delta < 1, "delta", "in (0, 1)", delta);
+    Preconditions.require(alpha > 1 && Double.isFinite(alpha), "Renyi order alpha",
+        "> 1 and finite", alpha);
+    Preconditions.require(delta > 0 && delta < 1, "delta", "in (0, 1)", delta);
   }
 
   /** min over α &gt; 1 of c·α + ln(1/δ)/(α − 1) = c + 2√(c ln(1/δ)) (class comment). */
