@@ -1,10 +1,10 @@
 package io.pmbench.benchmarks;
 
 import io.pmbench.core.mechanism.MechanismRegistry;
-import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

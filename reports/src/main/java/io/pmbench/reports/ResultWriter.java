@@ -1,6 +1,9 @@
 package io.pmbench.reports;
 
 import io.pmbench.core.Preconditions;
+import io.pmbench.runs.AtomicFiles;
+import io.pmbench.runs.Provenance;
+import io.pmbench.runs.ProvenanceJson;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@
  * and {@code provenance.json}.
  *
  * <p>This package deliberately takes its own plain input records ({@link
- * io.pmbench.reports.CellSummary}, {@link io.pmbench.reports.Provenance}) instead of core's
+ * io.pmbench.reports.CellSummary}, {@link io.pmbench.runs.Provenance}) instead of core's
  * types, so the report format does not change when core's internals do.
  */
 package io.pmbench.reports;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pmbench.runs.ProvenanceJson;
+import io.pmbench.runs.RunFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ class ResultWriterTest {
   @Test
   void write_cells_writesFourFilesAndNothingElse() throws IOException {
     ResultWriter.ResultFiles files =
-        ResultWriter.write(dir.resolve("run"), CELLS, Fixtures.provenance());
+        ResultWriter.write(dir.resolve("run"), CELLS, RunFixtures.provenance());
     try (Stream<Path> listing = Files.list(dir.resolve("run"))) {
       assertEquals(
           List.of("provenance.json", "results.csv", "summary.csv", "timings.csv"),
@@ -38,7 +40,7 @@ class ResultWriterTest {
 
   @Test
   void write_cells_resultsCsvHasHeaderAndRows() throws IOException {
-    ResultWriter.write(dir, CELLS, Fixtures.provenance());
+    ResultWriter.write(dir, CELLS, RunFixtures.provenance());
     List<String> lines = Files.readAllLines(dir.resolve("results.csv"));
     assertEquals("dataset,mechanism,preset,epsilon,delta,seed,queries,R@1,R@1 lo,R@1 hi,"
         + "R@8,R@8 lo,R@8 hi,guarantee,Δ,noise scale,neighbouring,"
@@ -56,7 +58,7 @@ class ResultWriterTest {
 
   @Test
   void write_cells_csvFilesReReadWithTablesaw() throws IOException {
-    ResultWriter.write(dir, CELLS, Fixtures.provenance());
+    ResultWriter.write(dir, CELLS, RunFixtures.provenance());
     Table results = Table.read().usingOptions(
         CsvReadOptions.builder(dir.resolve("results.csv").toFile()));
     Table expected = ResultsTable.perSeed(CELLS);
@@ -86,10 +88,10 @@ class ResultWriterTest {
 
   @Test
   void write_cells_provenanceJsonParsesBack() throws IOException {
-    ResultWriter.write(dir, CELLS, Fixtures.provenance());
+    ResultWriter.write(dir, CELLS, RunFixtures.provenance());
     JsonNode json = new ObjectMapper().readTree(dir.resolve("provenance.json").toFile());
     assertEquals(ProvenanceJson.FORMAT, json.get("format").asText());
-    assertEquals(Fixtures.COMMIT, json.get("gitCommit").asText());
-    assertEquals(Fixtures.SHA_A, json.get("datasetSha256").asText());
+    assertEquals(RunFixtures.COMMIT, json.get("gitCommit").asText());
+    assertEquals(RunFixtures.SHA_A, json.get("datasetSha256").asText());
   }
 }

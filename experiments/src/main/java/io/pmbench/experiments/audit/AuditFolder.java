@@ -1,6 +1,6 @@
 package io.pmbench.experiments.audit;
 
-import io.pmbench.reports.AtomicFiles;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

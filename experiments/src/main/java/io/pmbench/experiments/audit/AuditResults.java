@@ -1,7 +1,7 @@
 package io.pmbench.experiments.audit;
 
-import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.CsvFields;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.pmbench.experiments.audit;
 
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.NoiseSampler;
-import io.pmbench.reports.AtomicFiles;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

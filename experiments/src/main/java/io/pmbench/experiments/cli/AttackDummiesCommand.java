@@ -8,9 +8,9 @@ import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.reports.AtomicFiles;
-import io.pmbench.reports.ProvenanceJson;
 import io.pmbench.reports.ResultWriter;
+import io.pmbench.runs.AtomicFiles;
+import io.pmbench.runs.ProvenanceJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,9 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code pmbench attack-dummies}: the server's attack on the dummy queries (issue 22, deliverable 7). */
 @Command(name = "attack-dummies", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,

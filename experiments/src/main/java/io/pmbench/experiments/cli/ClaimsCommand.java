@@ -20,16 +20,16 @@ import io.pmbench.experiments.figures.Fig6;
 import io.pmbench.experiments.figures.Fig7;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import io.pmbench.reports.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code pmbench claims}: runs (or resumes) fig3, fig5, fig6 and fig7 into sub-directories of

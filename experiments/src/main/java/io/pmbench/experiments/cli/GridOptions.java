@@ -16,7 +16,7 @@ import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.RunFolders;
-import io.pmbench.reports.GitInfo;
+import io.pmbench.runs.GitInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -14,7 +14,7 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.datasets.DatasetRegistry;
-import io.pmbench.reports.AtomicFiles;
+import io.pmbench.runs.AtomicFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -23,10 +23,10 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code pmbench release}: what a real client runs — one query's privatised embedding with

@@ -8,7 +8,7 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.NoiseOrigin;
-import io.pmbench.reports.AtomicFiles;
+import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.ByteBuffer;

@@ -8,7 +8,7 @@ import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.experiments.sweep.Sweep;
-import io.pmbench.reports.GitInfo;
+import io.pmbench.runs.GitInfo;
 import java.util.List;
 import picocli.CommandLine;
 

@@ -4,14 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Table2;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.reports.ProvenanceJson;
+import io.pmbench.runs.ProvenanceJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code pmbench table2}: the default parameters per data set (the paper's Table 2 and this run's). */
 @Command(name = "table2", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,7 +1,7 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.reports.CodeVersion;
-import io.pmbench.reports.GitInfo;
+import io.pmbench.runs.CodeVersion;
+import io.pmbench.runs.GitInfo;
 import java.nio.file.Path;
 import picocli.CommandLine;
 

@@ -3,8 +3,8 @@ package io.pmbench.experiments.filter;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.datasets.builtin.FashionMnist;
-import io.pmbench.reports.GitInfo;
-import io.pmbench.reports.Provenance;
+import io.pmbench.runs.GitInfo;
+import io.pmbench.runs.Provenance;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code pmbench filter}: the generative privatisation filter against the Gaussian mechanism (BASELINES.md §7). */
 @Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,

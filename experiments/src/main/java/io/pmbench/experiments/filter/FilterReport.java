@@ -1,13 +1,13 @@
 package io.pmbench.experiments.filter;
 
-import io.pmbench.reports.AtomicFiles;
 import io.pmbench.reports.HtmlReport;
-import io.pmbench.reports.Provenance;
-import io.pmbench.reports.ProvenanceJson;
 import io.pmbench.reports.ResultWriter;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
+import io.pmbench.runs.AtomicFiles;
+import io.pmbench.runs.Provenance;
+import io.pmbench.runs.ProvenanceJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

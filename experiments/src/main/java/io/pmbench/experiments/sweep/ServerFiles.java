@@ -3,7 +3,7 @@ package io.pmbench.experiments.sweep;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.protocol.ServerStore;
-import io.pmbench.reports.AtomicFiles;
+import io.pmbench.runs.AtomicFiles;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

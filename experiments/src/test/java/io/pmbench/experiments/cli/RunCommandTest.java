@@ -257,7 +257,7 @@ class RunCommandTest {
     // fails if the default folder carries a timestamp (a rerun would start over) or the spec's path
     var data = io.pmbench.datasets.DatasetRegistry.standard().load(DATA);
     var registry = io.pmbench.core.mechanism.MechanismRegistry.discover();
-    var git = new io.pmbench.reports.GitInfo("unknown", true);
+    var git = new io.pmbench.runs.GitInfo("unknown", true);
     Path a = runOptions("--sigma", "5").setup("run", "", registry, data, git).out();
     Path b = runOptions("--sigma", "5").setup("run", "", registry, data, git).out();
     Path c = runOptions("--sigma", "4").setup("run", "", registry, data, git).out();

@@ -14,7 +14,7 @@ import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.experiments.sweep.Sweep;
-import io.pmbench.reports.GitInfo;
+import io.pmbench.runs.GitInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import io.pmbench.core.Preconditions;
 import java.time.Instant;
@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * Where a set of results came from: enough to trace every row of {@code results.csv} to the
  * configuration, seeds, input data, code and JVM that produced it. Written as {@code
- * provenance.json} by {@link ResultWriter}; see {@link ProvenanceJson} for the format.
+ * provenance.json} beside the results (by reports' {@code ResultWriter}); see {@link
+ * ProvenanceJson} for the format.
  *
  * @param commandLine the command line as typed (or reconstructed from the parsed options)
  * @param config the run configuration, option name to value; copied into an unmodifiable map in

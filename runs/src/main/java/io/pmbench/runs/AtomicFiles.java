@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import io.pmbench.core.Preconditions;
 import java.io.BufferedWriter;

@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,7 +34,7 @@ class ProvenanceJsonTest {
 
   @Test
   void toJson_provenance_roundTripsEveryField() throws Exception {
-    Provenance p = Fixtures.provenance();
+    Provenance p = RunFixtures.provenance();
     JsonNode json = JSON.readTree(ProvenanceJson.toJson(p));
     assertEquals(List.of("format", "commandLine", "config", "seeds", "datasetName",
         "datasetSha256", "fileChecksums", "gitCommit", "gitDirty", "codeVersion", "javaVersion",
@@ -45,10 +45,10 @@ class ProvenanceJsonTest {
         JSON.convertValue(json.get("seeds"), JSON.getTypeFactory()
             .constructCollectionType(List.class, Long.class)));
     assertEquals("cub200", json.get("datasetName").asText());
-    assertEquals(Fixtures.SHA_A, json.get("datasetSha256").asText());
+    assertEquals(RunFixtures.SHA_A, json.get("datasetSha256").asText());
     assertEquals("b".repeat(64), json.get("fileChecksums").get("features/cub200_train.npy")
         .asText());
-    assertEquals(Fixtures.COMMIT, json.get("gitCommit").asText());
+    assertEquals(RunFixtures.COMMIT, json.get("gitCommit").asText());
     assertFalse(json.get("gitDirty").asBoolean());
     assertEquals("0.1.0-SNAPSHOT", json.get("codeVersion").asText());
     assertEquals(8, json.get("availableProcessors").asInt());
@@ -63,8 +63,8 @@ class ProvenanceJsonTest {
 
   @Test
   void toJson_sameProvenanceTwice_identicalText() {
-    assertEquals(ProvenanceJson.toJson(Fixtures.provenance()),
-        ProvenanceJson.toJson(Fixtures.provenance()));
+    assertEquals(ProvenanceJson.toJson(RunFixtures.provenance()),
+        ProvenanceJson.toJson(RunFixtures.provenance()));
   }
 
   @Test
@@ -94,7 +94,7 @@ class ProvenanceJsonTest {
 
   @Test
   void provenance_endBeforeStart_throws() {
-    Provenance p = Fixtures.provenance();
+    Provenance p = RunFixtures.provenance();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new Provenance(p.commandLine(), p.config(), p.seeds(), p.datasetName(),
             p.datasetSha256(), p.fileChecksums(), p.gitCommit(), p.gitDirty(), p.codeVersion(),
@@ -116,11 +116,11 @@ class ProvenanceJsonTest {
   @Test
   void of_thisJvm_fillsEnvironmentAndVersion() {
     Provenance p = Provenance.of("pmbench", Map.of("k", 2), List.of(7L), "cub200",
-        Fixtures.SHA_A, Map.of(), new GitInfo(Fixtures.COMMIT, false), Instant.EPOCH,
+        RunFixtures.SHA_A, Map.of(), new GitInfo(RunFixtures.COMMIT, false), Instant.EPOCH,
         Instant.EPOCH.plusSeconds(1));
     assertEquals(System.getProperty("java.version"), p.javaVersion());
     assertEquals(Runtime.getRuntime().availableProcessors(), p.availableProcessors());
     assertEquals(CodeVersion.current(), p.codeVersion());
-    assertEquals(Fixtures.COMMIT, p.gitCommit());
+    assertEquals(RunFixtures.COMMIT, p.gitCommit());
   }
 }

@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,7 +7,7 @@ import java.util.Properties;
 
 /**
  * The project version this code was built as ({@code ${project.version}}), read from the
- * resource {@code io/pmbench/reports/version.properties} that Maven filters at build time.
+ * resource {@code io/pmbench/runs/version.properties} that Maven filters at build time.
  */
 public final class CodeVersion {
   /** What {@link #current()} returns when the resource is absent or was not filtered. */

@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.pmbench.reports;
+package io.pmbench.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
