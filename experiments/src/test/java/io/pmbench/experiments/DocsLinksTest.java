@@ -49,7 +49,8 @@ class DocsLinksTest {
           + "(?:\\s*[–-]\\s*§?(\\d+(?:\\.\\d+)*))?");
   private static final Pattern SECTION_HEADING = Pattern.compile("^#{2,4} (\\d+(?:\\.\\d+)*)\\.?\\s.*");
   private static final List<String> MODULES =
-      List.of("core", "datasets", "reports", "baselines", "experiments", "benchmarks", "spark");
+      List.of("core", "datasets", "runs", "reports", "baselines", "filter", "experiments", "benchmarks",
+          "spark");
 
   private final Path root = repositoryRoot();
 

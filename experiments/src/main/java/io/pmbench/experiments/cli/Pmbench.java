@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
         Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
         ReleaseCommand.class,
         AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class,
-        io.pmbench.experiments.filter.FilterCommand.class,
+        FilterCommand.class,
         CommandLine.HelpCommand.class})
 public final class Pmbench implements Runnable {
   /** Exit code for bad input (options, files). */

@@ -1,4 +1,4 @@
-package io.pmbench.experiments.filter;
+package io.pmbench.filter;
 
 import io.pmbench.core.Preconditions;
 

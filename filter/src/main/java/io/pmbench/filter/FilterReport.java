@@ -1,4 +1,4 @@
-package io.pmbench.experiments.filter;
+package io.pmbench.filter;
 
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultWriter;
@@ -53,7 +53,7 @@ public final class FilterReport {
       + "'The encoder').";
 
   /** The encoder column of every CSV row. */
-  static final String ENCODER_COLUMN = "probabilistic PCA (not the paper's VAE)";
+  public static final String ENCODER_COLUMN = "probabilistic PCA (not the paper's VAE)";
 
   private FilterReport() {}
 

@@ -1,4 +1,4 @@
-package io.pmbench.experiments.filter;
+package io.pmbench.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

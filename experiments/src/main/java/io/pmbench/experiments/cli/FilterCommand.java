@@ -1,8 +1,13 @@
-package io.pmbench.experiments.filter;
+package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.filter.EvalConfig;
+import io.pmbench.filter.FilterExperiment;
+import io.pmbench.filter.FilterReport;
+import io.pmbench.filter.GameConfig;
+import io.pmbench.filter.LabelTask;
 import io.pmbench.runs.GitInfo;
 import io.pmbench.runs.Provenance;
 import java.io.PrintWriter;
@@ -148,7 +153,7 @@ public final class FilterCommand implements Callable<Integer> {
     res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
         seconds);
     Path dir = out != null ? out : defaultOut(data.name(), start);
-    String commandLine = io.pmbench.experiments.cli.Pmbench.invocation(cmd.commandLine());
+    String commandLine = Pmbench.invocation(cmd.commandLine());
     Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
