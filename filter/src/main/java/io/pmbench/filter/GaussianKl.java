@@ -154,21 +154,23 @@ public final class GaussianKl {
     Preconditions.require(d * d == s.length, "covariance", "square", s.length);
     DMatrixRMaj m = new DMatrixRMaj(d, d, true, s.clone());
     DMatrixRMaj inv = new DMatrixRMaj(d, d);
-    if (!CommonOps_DDRM.invertSPD(m, inv)) {
-      throw new IllegalArgumentException("covariance must be symmetric positive definite. Provided value: " + d + "x"
-          + d + " matrix with trace " + trace(s));
-    }
+    requireSpd(CommonOps_DDRM.invertSPD(m, inv), s, d);
     return inv;
+  }
+
+  /** {@code decomposed}: whether the d × d covariance {@code s} was found positive definite. */
+  private static void requireSpd(boolean decomposed, double[] s, int d) {
+    if (!decomposed) {
+      Preconditions.require(false, "covariance", "symmetric positive definite",
+          d + "x" + d + " matrix with trace " + trace(s));
+    }
   }
 
   static double logDet(double[] s) {
     int d = (int) Math.round(Math.sqrt(s.length));
     CholeskyDecomposition_F64<DMatrixRMaj> chol = DecompositionFactory_DDRM.chol(d, true);
     DMatrixRMaj m = new DMatrixRMaj(d, d, true, s.clone());
-    if (!chol.decompose(m)) {
-      throw new IllegalArgumentException("covariance must be symmetric positive definite. Provided value: " + d + "x"
-          + d + " matrix with trace " + trace(s));
-    }
+    requireSpd(chol.decompose(m), s, d);
     DMatrixRMaj l = chol.getT(null);
     double ld = 0;
     for (int i = 0; i < d; i++) {
