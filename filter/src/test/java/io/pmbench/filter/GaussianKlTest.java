@@ -1,6 +1,7 @@
 package io.pmbench.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
@@ -172,5 +173,14 @@ class GaussianKlTest {
     assertEquals(7.5, GaussianKl.gaussianDistortion(s, p), 1e-12);
     // hand computation: tr(P) = 100 + 25, s² = 2·7.5/125
     assertEquals(Math.sqrt(15.0 / 125), s, 1e-15);
+  }
+
+  @Test
+  void logDet_indefiniteCovariance_refusedNamingItsSizeAndTrace() {
+    // fails if a covariance that is not positive definite slips through to a NaN log-determinant
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> GaussianKl.logDet(new double[] {1, 2, 2, 1}));
+    assertEquals("covariance must be symmetric positive definite. Provided value: 2x2 matrix with trace 2.0",
+        e.getMessage());
   }
 }
