@@ -1,7 +1,7 @@
 package com.example.mymech;
 
+import io.pmbench.core.builtin.FeaturesMechanism;
 import io.pmbench.core.mechanism.*;
-import io.pmbench.core.mechanisms.FeaturesMechanism;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.pmbench.benchmarks;
 
 import io.pmbench.benchmarks.reference.DenseReference;
+import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
@@ -8,7 +9,6 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanisms.PrivateMailMechanism;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,5 +1,6 @@
 package io.pmbench.benchmarks;
 
+import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
@@ -8,7 +9,6 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanisms.PrivateMailMechanism;
 import io.pmbench.core.retrieval.ExactIndex;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

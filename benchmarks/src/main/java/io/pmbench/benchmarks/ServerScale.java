@@ -1,5 +1,6 @@
 package io.pmbench.benchmarks;
 
+import io.pmbench.core.builtin.SmlqMechanism;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.kernel.LaplacianLayout;
@@ -8,7 +9,6 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.mechanisms.SmlqMechanism;
 import io.pmbench.core.retrieval.ExactIndex;
 import io.pmbench.core.retrieval.GalleryIndex;
 import io.pmbench.core.retrieval.IvfIndex;

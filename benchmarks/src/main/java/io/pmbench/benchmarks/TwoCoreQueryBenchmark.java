@@ -1,5 +1,6 @@
 package io.pmbench.benchmarks;
 
+import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
@@ -7,7 +8,6 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanisms.PrivateMailMechanism;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;

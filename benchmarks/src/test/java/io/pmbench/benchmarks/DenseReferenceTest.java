@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.benchmarks.reference.DenseReference;
 import io.pmbench.benchmarks.reference.NaiveRetrieval;
+import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;
@@ -13,7 +14,6 @@ import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanisms.PrivateMailMechanism;
 import io.pmbench.core.retrieval.ExactIndex;
 import io.pmbench.core.smlq.Smlq;
 import java.util.SplittableRandom;

@@ -1,5 +1,6 @@
 package io.pmbench.spark;
 
+import io.pmbench.core.builtin.FeaturesMechanism;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
@@ -9,7 +10,6 @@ import io.pmbench.core.mechanism.MechanismModule;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.mechanisms.FeaturesMechanism;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.pmbench.baselines.v1;
 
+import io.pmbench.core.builtin.SmlqMechanism;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.mechanisms.SmlqMechanism;
 
 /**
  * {@code privatemail-v1}: the early PrivateMail variant (BASELINES.md §6; seed paper

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.builtin.SmlqMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
@@ -12,7 +13,6 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
-import io.pmbench.core.mechanisms.SmlqMechanism;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.smlq.Smlq;

@@ -1,4 +1,4 @@
-package io.pmbench.core.mechanisms;
+package io.pmbench.core.builtin;
 
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.MechanismParams;

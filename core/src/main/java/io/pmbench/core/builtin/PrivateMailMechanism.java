@@ -1,15 +1,15 @@
-package io.pmbench.core.mechanisms;
+package io.pmbench.core.builtin;
 
+import io.pmbench.core.Preconditions;
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.kernel.FeatureKernelScale;
-import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.Preconditions;
 
 /**
  * PrivateMail (SPEC.md §5; the paper's Figure 4 and Algorithm 1).

@@ -1,4 +1,4 @@
-package io.pmbench.core.mechanisms;
+package io.pmbench.core.builtin;
 
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;

@@ -1,4 +1,4 @@
-package io.pmbench.core.mechanisms;
+package io.pmbench.core.builtin;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

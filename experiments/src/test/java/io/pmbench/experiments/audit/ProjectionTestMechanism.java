@@ -1,5 +1,6 @@
 package io.pmbench.experiments.audit;
 
+import io.pmbench.core.builtin.FeaturesMechanism;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Auditable;
@@ -12,7 +13,6 @@ import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.mechanisms.FeaturesMechanism;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
 import java.util.List;
