@@ -16,7 +16,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -44,8 +43,6 @@ import java.util.function.Supplier;
 final class Hdf5File extends NamedArrayFile {
   /** Rows of a contiguous data set are read this many bytes at a time (bounded mapping). */
   static final long BLOCK_BYTES = 1L << 28;
-  /** Deflate cannot expand data more than about 1032:1; a chunked header claiming more is corrupt. */
-  private static final long MAX_INFLATE_RATIO = 1100;
 
   private final HdfFile hdf;
   private final boolean matlab;
@@ -137,7 +134,7 @@ final class Hdf5File extends NamedArrayFile {
       Dataset d = dataset(a);
       Element type = elementType(a, d);
       long[] shape = logicalShape(d);
-      checkStorage(a, d, type);
+      checkStorage(a, d, type, Float.BYTES);
       FeatureSink sink = new FeatureSink(label(a), shape, shapeText(shape), routing);
       readElements(a, d, type, (k, bb) -> sink.put(k, (float) type.type().decode(bb)));
       return sink.finish("");
@@ -153,7 +150,7 @@ final class Hdf5File extends NamedArrayFile {
       Dataset d = dataset(a);
       Element type = elementType(a, d);
       long[] shape = logicalShape(d);
-      checkStorage(a, d, type);
+      checkStorage(a, d, type, Long.BYTES);
       LabelSink sink = new LabelSink(label(a), shape, shapeText(shape), type.name(), type.type().isInteger(), matlab,
           matlab);
       if (type.type().isInteger()) {
@@ -264,20 +261,22 @@ final class Hdf5File extends NamedArrayFile {
   }
 
   /**
-   * Before anything is allocated: a contiguous data set must lie inside the file, and a chunked
-   * one cannot decompress to more than deflate's ~1032:1 allows (a corrupt header otherwise
-   * asks for gigabytes).
+   * Before anything is allocated: a contiguous data set must lie inside the file; a chunked one's
+   * chunks must supply its shape ({@link Hdf5Chunks#check}: stored sizes summed against the file,
+   * through deflate at most 1100:1, and a counting pass before a large output); any other layout
+   * cannot decompress to more than deflate's ratio of the file. {@code outputBytesPerElement} is
+   * what the caller allocates per element.
    */
-  private void checkStorage(String array, Dataset d, Element type) {
+  private void checkStorage(String array, Dataset d, Element type, int outputBytesPerElement) {
     long[] dims = d.isScalar() ? new long[0] : d.getDimensionsAsLong();
     long elements = 1;
     for (long n : dims) {
       if (n < 0) {
         throw new InvalidDataException(label(array) + ": corrupt header: negative dimension in shape " + shapeText(dims));
       }
-      elements = n == 0 || elements == 0 ? 0 : elements > Long.MAX_VALUE / n ? Long.MAX_VALUE : elements * n;
+      elements = n == 0 || elements == 0 ? 0 : Allocation.bytes(elements, n);
     }
-    long bytes = elements > Long.MAX_VALUE / 8 ? Long.MAX_VALUE : elements * type.type().bytes();
+    long bytes = Allocation.bytes(elements, type.type().bytes());
     long fileBytes = hdf.size();
     if (d instanceof ContiguousDataset c && !d.isEmpty()) {
       long start = c.getDataAddress() + hdf.getUserBlockSize();
@@ -285,7 +284,9 @@ final class Hdf5File extends NamedArrayFile {
         throw new InvalidDataException(label(array) + ": truncated: the data set's " + bytes + " bytes at byte "
             + start + " run past the end of the file (" + fileBytes + " bytes)");
       }
-    } else if (bytes / MAX_INFLATE_RATIO > fileBytes + (1 << 20)) {
+    } else if (d instanceof ChunkedDataset c && elements > 0) {
+      Hdf5Chunks.check(c, type.type().bytes(), fileBytes, Allocation.bytes(elements, outputBytesPerElement));
+    } else if (bytes > Allocation.maxInflated(fileBytes)) {
       throw new InvalidDataException(label(array) + ": truncated or corrupt: shape " + shapeText(dims) + " needs "
           + bytes + " bytes, more than a " + fileBytes + "-byte file can hold");
     }
@@ -336,14 +337,15 @@ final class Hdf5File extends NamedArrayFile {
   }
 
   private void readChunked(ChunkedDataset d, Element type, ElementSink sink) {
+    if (d.getSize() == 0) {
+      return;
+    }
     long[] dims = d.getDimensionsAsLong();
     int[] chunk = d.getChunkDimensions();
     int rank = dims.length;
     Mapper mapper = new Mapper(dims, matlab);
-    long chunkElements = 1;
-    for (int a = 0; a < rank; a++) {
-      chunkElements *= chunk[a];
-    }
+    Hdf5Chunks chunks = Hdf5Chunks.check(d, type.type().bytes(), hdf.size(), 0);
+    long chunkElements = chunks.chunkBytes() / type.type().bytes();
     int[] offset = new int[rank];
     long[] fileStride = new long[rank];
     long s = 1;
@@ -351,15 +353,8 @@ final class Hdf5File extends NamedArrayFile {
       fileStride[a] = s;
       s *= dims[a];
     }
-    while (true) {
-      ByteBuffer bb = ByteBuffer.wrap(decompressedChunk(d, offset)).order(type.order());
-      if (bb.remaining() != chunkElements * type.type().bytes()) {
-        // a chunk decompresses to exactly its chunk's bytes; more is a corrupt index entry that
-        // happened to fit in the heap (where it does not, decompressedChunk says so)
-        throw new InvalidDataException((bb.remaining() < chunkElements * type.type().bytes() ? "truncated"
-            : "corrupt chunk index") + ": a chunk decompresses to " + bb.remaining() + " bytes, expected "
-            + chunkElements * type.type().bytes());
-      }
+    do {
+      ByteBuffer bb = chunks.decode(offset).order(type.order());
       int[] local = new int[rank];
       for (long e = 0; e < chunkElements; e++) {
         boolean inside = true;
@@ -378,19 +373,7 @@ final class Hdf5File extends NamedArrayFile {
           local[a] = 0;
         }
       }
-      int a = rank - 1;
-      while (a >= 0) {
-        offset[a] += chunk[a];
-        if (offset[a] < dims[a]) {
-          break;
-        }
-        offset[a] = 0;
-        a--;
-      }
-      if (a < 0) {
-        return;
-      }
-    }
+    } while (chunks.next(offset));
   }
 
   /**
@@ -427,21 +410,6 @@ final class Hdf5File extends NamedArrayFile {
         rest /= dims[a];
       }
       return target;
-    }
-  }
-
-  /**
-   * One chunk, decompressed. jHDF allocates a chunk at the stored size its index states before
-   * reading it; a corrupt index entry fails as one oversized allocation (nothing else was
-   * allocated, so the heap is intact), and the chunks of a real file are small, so that is damage,
-   * not too small a heap. FuzzTest's slow variant found such files.
-   */
-  private static byte[] decompressedChunk(ChunkedDataset d, int[] offset) {
-    try {
-      return d.getDecompressedChunk(offset.clone());
-    } catch (OutOfMemoryError e) {
-      throw new InvalidDataException("corrupt chunk index: the chunk at " + Arrays.toString(offset)
-          + " claims more bytes than fit in memory", e);
     }
   }
 

@@ -38,8 +38,8 @@ import us.hebi.matlab.mat.types.Sources;
  * files save v7.3, which is memory-mapped through {@link Hdf5File}).
  */
 final class MatV5File extends NamedArrayFile {
-  /** Deflate cannot expand data more than about 1032:1; a header claiming more is corrupt. */
-  private static final long MAX_INFLATE_RATIO = 1100;
+  /** A compressed variable claiming more than this many bytes is inflated once, counting, at open (64 MiB). */
+  static final long COUNT_ABOVE = 64L << 20;
   private static final int HEADER = 128;
   private static final int MI_MATRIX = 14;
   private static final int MI_COMPRESSED = 15;
@@ -51,6 +51,8 @@ final class MatV5File extends NamedArrayFile {
   private final long fileSize;
   private final Map<String, Variable> variables;
   private final SortedSet<String> names;
+  /** Bytes of the file's largest variable (inflated, for a compressed one): no variable holds more elements. */
+  private long largestVariable;
 
   MatV5File(DataSource source) {
     super(source);
@@ -110,9 +112,8 @@ final class MatV5File extends NamedArrayFile {
           throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " needs " + bytes
               + " bytes, the file ends at byte " + fileSize);
         }
-        if (type == MI_COMPRESSED) {
-          checkCompressedTag(ch, pos + 8, bytes, k, order);
-        }
+        long variableBytes = type == MI_COMPRESSED ? checkCompressedTag(ch, pos + 8, bytes, k, order) : bytes;
+        largestVariable = Math.max(largestVariable, variableBytes);
         pos = type == MI_MATRIX ? (end + 7) / 8 * 8 : end;
         k++;
       }
@@ -125,31 +126,67 @@ final class MatV5File extends NamedArrayFile {
    * Inflates the 8-byte tag at the start of compressed variable {@code k} ({@code bytes}
    * compressed bytes from {@code at}) and fails when the size it claims cannot come out of them
    * (beyond deflate's ratio, or over MATLAB v5's 2 GB): MFL would print a warning to stderr and
-   * skip the variable instead of failing.
+   * skip the variable instead of failing. A claim over {@link #COUNT_ABOVE} is then checked by
+   * inflating the whole stream once in constant memory, because MFL allocates the claimed size
+   * before it inflates (issue 26: 400 MB claimed from a 1 MiB stream). Returns the variable's
+   * bytes (tag included).
    */
-  private void checkCompressedTag(FileChannel ch, long at, long bytes, int k, ByteOrder order) throws IOException {
-    ByteBuffer compressed = ByteBuffer.allocate((int) Math.min(bytes, 1 << 12));
-    ch.read(compressed, at);
+  private long checkCompressedTag(FileChannel ch, long at, long bytes, int k, ByteOrder order) throws IOException {
     Inflater inflater = new Inflater();
-    byte[] tag = new byte[8];
-    int n;
     try {
-      inflater.setInput(compressed.array(), 0, compressed.position());
-      n = inflater.inflate(tag);
+      ByteBuffer compressed = ByteBuffer.allocate((int) Math.min(bytes, 1 << 16));
+      byte[] out = new byte[1 << 16];
+      long read = 0;
+      long inflated = 0;
+      long claimed = -1;
+      while (!inflater.finished() && (claimed < 0 || inflated < claimed)) {
+        if (inflater.needsInput()) {
+          if (read == bytes) {
+            break;
+          }
+          compressed.clear().limit((int) Math.min(compressed.capacity(), bytes - read));
+          int n = ch.read(compressed, at + read);
+          if (n <= 0) {
+            break;
+          }
+          read += n;
+          inflater.setInput(compressed.flip());
+        }
+        int n = claimed < 0 ? inflater.inflate(out, (int) inflated, 8 - (int) inflated) : inflater.inflate(out);
+        if (n == 0 && inflater.needsDictionary()) {
+          break;
+        }
+        if (claimed < 0 && inflated + n >= 8) {
+          claimed = checkClaim(ByteBuffer.wrap(out, 0, 8).order(order).getInt(4) & 0xFFFF_FFFFL, at, bytes, k);
+          if (claimed <= COUNT_ABOVE) {
+            return claimed;
+          }
+        }
+        inflated += n;
+      }
+      if (claimed < 0) {
+        return 0; // a short stream: MFL fails on it with its own message
+      }
+      if (inflated < claimed) {
+        throw new InvalidDataException(name() + ": truncated: compressed variable " + k + " at byte " + (at - 8)
+            + " inflates to " + inflated + " bytes, its tag claims " + claimed);
+      }
+      return claimed;
     } catch (DataFormatException e) {
       throw new InvalidDataException(name() + ": corrupt compressed data in variable " + k + " at byte " + (at - 8) + " ("
           + e.getMessage() + ")");
     } finally {
       inflater.end();
     }
-    if (n < 8) {
-      return; // a short stream: MFL fails on it with its own message
-    }
-    long claimed = ByteBuffer.wrap(tag).order(order).getInt(4) & 0xFFFF_FFFFL;
-    if (claimed > Integer.MAX_VALUE || claimed > MAX_INFLATE_RATIO * bytes + HEADER) {
+  }
+
+  /** The claimed size of a compressed variable's element plus its 8-byte tag, if deflate could produce it. */
+  private long checkClaim(long claimed, long at, long bytes, int k) {
+    if (claimed > Integer.MAX_VALUE || claimed > Allocation.maxInflated(bytes)) {
       throw new InvalidDataException(name() + ": truncated or corrupt: compressed variable " + k + " at byte " + (at - 8)
           + " claims " + claimed + " bytes from " + bytes + " compressed bytes");
     }
+    return claimed + 8;
   }
 
   @Override
@@ -228,11 +265,12 @@ final class MatV5File extends NamedArrayFile {
     }
     long elements = 1;
     for (int d : v.dims()) {
-      elements *= Math.max(0, d);
+      elements = Allocation.bytes(elements, Math.max(0, d));
     }
-    if (elements * 8 > MAX_INFLATE_RATIO * fileSize + (1 << 20)) {
+    // a v5 variable stores each element in at least one byte (MATLAB may store doubles as int8)
+    if (elements > largestVariable) {
       throw new InvalidDataException(name() + ": truncated or corrupt: variable '" + array + "' claims " + elements
-          + " elements, more than a " + fileSize + "-byte file can hold");
+          + " elements, more than the file's largest variable (" + largestVariable + " bytes) can hold");
     }
     return v;
   }

@@ -3,19 +3,23 @@ package io.pmbench.datasets.format;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32;
+import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
  * Builds hostile inputs in memory (issue 26): files whose headers declare more data than they
  * hold (forged shapes), gzip bombs (a little compressed data that inflates to much), and pickle
- * bombs. Nothing here needs numpy or torch.
+ * bombs. Nothing here needs numpy, torch, h5py or MATLAB: HDF5 cases are the h5py-written fixtures
+ * with their dataspace or chunk index patched.
  */
 final class HostileFiles {
   private HostileFiles() {}
@@ -167,5 +171,150 @@ final class HostileFiles {
     m.put("archive/data.pkl", pickle);
     m.put("archive/data/0", storage);
     return zip(m, stored);
+  }
+
+  /**
+   * A zlib stream of {@code prefix} followed by {@code zeros} zero bytes, built in constant memory
+   * (a deflate bomb when {@code zeros} is large: about 1,000 zeros per compressed byte).
+   */
+  static byte[] zlib(byte[] prefix, long zeros) {
+    Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buffer = new byte[1 << 16];
+    byte[] block = new byte[1 << 20];
+    deflater.setInput(prefix);
+    long left = zeros;
+    while (true) {
+      if (deflater.needsInput()) {
+        if (left > 0) {
+          int n = (int) Math.min(block.length, left);
+          deflater.setInput(block, 0, n);
+          left -= n;
+        } else if (!deflater.finished()) {
+          deflater.finish();
+        }
+      }
+      int n = deflater.deflate(buffer);
+      out.write(buffer, 0, n);
+      if (deflater.finished()) {
+        deflater.end();
+        return out.toByteArray();
+      }
+    }
+  }
+
+  /** MATLAB v5 class and data-type codes (MathWorks, "MAT-File Format", ch. 1, tables 1-1 and 1-3). */
+  static final int MX_DOUBLE = 6;
+  static final int MI_INT8 = 1;
+  static final int MI_INT32 = 5;
+  static final int MI_UINT32 = 6;
+  static final int MI_DOUBLE = 9;
+  static final int MI_MATRIX = 14;
+  static final int MI_COMPRESSED = 15;
+
+  /** A little-endian MATLAB v5 {@code .mat} file: the 128-byte header, then {@code elements}. */
+  static byte[] matV5(byte[]... elements) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] header = new byte[128];
+    Arrays.fill(header, 0, 116, (byte) ' ');
+    byte[] text = "MATLAB 5.0 MAT-file, written by pmbench's HostileFiles".getBytes(StandardCharsets.US_ASCII);
+    System.arraycopy(text, 0, header, 0, text.length);
+    header[124] = 0;
+    header[125] = 1;
+    header[126] = 'I';
+    header[127] = 'M';
+    out.writeBytes(header);
+    for (byte[] e : elements) {
+      out.writeBytes(e);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * One {@code miMATRIX} element: a real {@code double} array {@code name} whose dimensions
+   * subelement says {@code dims} and whose real part holds {@code data} (any length, so the
+   * dimensions may lie).
+   */
+  static byte[] matV5Double(String name, int[] dims, byte[] data) {
+    ByteBuffer flags = le(8).putInt(MX_DOUBLE).putInt(0);
+    ByteBuffer d = le(4 * dims.length);
+    for (int n : dims) {
+      d.putInt(n);
+    }
+    byte[] body = concat(element(MI_UINT32, flags.array()), element(MI_INT32, d.array()),
+        element(MI_INT8, name.getBytes(StandardCharsets.US_ASCII)), element(MI_DOUBLE, data));
+    return concat(le(8).putInt(MI_MATRIX).putInt(body.length).array(), body);
+  }
+
+  /** An {@code miCOMPRESSED} element of {@code stream} (a zlib stream), its tag saying its length. */
+  static byte[] matV5Compressed(byte[] stream) {
+    return concat(le(8).putInt(MI_COMPRESSED).putInt(stream.length).array(), stream);
+  }
+
+  /** A v5 data element: tag (type, byte count), data, zero padding to 8 bytes. */
+  private static byte[] element(int type, byte[] data) {
+    byte[] out = new byte[8 + (data.length + 7) / 8 * 8];
+    le(8).putInt(type).putInt(data.length).flip().get(out, 0, 8);
+    System.arraycopy(data, 0, out, 8, data.length);
+    return out;
+  }
+
+  private static ByteBuffer le(int bytes) {
+    return ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * An HDF5 file (h5py's or hdf5storage's fixture) with every rank-2 version-1 dataspace message
+   * of dimensions {@code (from0, from1)} (and the same maximum dimensions) changed to {@code to}:
+   * a forged shape, the data storage untouched. Fails when no such message exists.
+   */
+  static byte[] h5WithDims(byte[] h5, long[] from, long[] to) {
+    byte[] out = h5.clone();
+    ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+    int found = 0;
+    for (int i = 0; i + 40 <= out.length; i++) {
+      boolean version1Rank2WithMax = out[i] == 1 && out[i + 1] == 2 && out[i + 2] == 1 && b.getInt(i + 4) == 0;
+      if (version1Rank2WithMax && b.getLong(i + 8) == from[0] && b.getLong(i + 16) == from[1]
+          && b.getLong(i + 24) == from[0] && b.getLong(i + 32) == from[1]) {
+        b.putLong(i + 8, to[0]).putLong(i + 16, to[1]).putLong(i + 24, to[0]).putLong(i + 32, to[1]);
+        found++;
+      }
+    }
+    if (found == 0) {
+      throw new IllegalArgumentException("no dataspace " + Arrays.toString(from) + " in the fixture");
+    }
+    return out;
+  }
+
+  /**
+   * An HDF5 file whose first rank-2 chunk (the first entry of its first version-1 chunk B-tree,
+   * {@code "TREE"} node type 1) is replaced by {@code chunk}, appended at the end of the file: the
+   * entry's stored size and address are patched (v1 B-tree nodes carry no checksum).
+   */
+  static byte[] h5WithFirstChunk(byte[] h5, byte[] chunk) {
+    int tree = -1;
+    for (int i = 0; i + 8 <= h5.length && tree < 0; i++) {
+      if (h5[i] == 'T' && h5[i + 1] == 'R' && h5[i + 2] == 'E' && h5[i + 3] == 'E' && h5[i + 4] == 1) {
+        tree = i;
+      }
+    }
+    if (tree < 0) {
+      throw new IllegalArgumentException("no chunk B-tree in the fixture");
+    }
+    byte[] out = Arrays.copyOf(h5, h5.length + chunk.length);
+    System.arraycopy(chunk, 0, out, h5.length, chunk.length);
+    // node: signature 4, type 1, level 1, entries 2, left and right siblings 8 + 8; then key 0
+    // (chunk size 4, filter mask 4, offsets 3 × 8 for a rank-2 data set) and child 0 (address 8)
+    int key0 = tree + 24;
+    ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN).putInt(key0, chunk.length).putLong(key0 + 32, h5.length);
+    return out;
   }
 }

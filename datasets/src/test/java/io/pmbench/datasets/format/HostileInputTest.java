@@ -7,11 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pmbench.core.data.InvalidDataException;
+import io.pmbench.datasets.Fixtures;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,11 +45,11 @@ class HostileInputTest {
   Path dir;
 
   /** What loading one case cost and how it ended. */
-  record Cost(double seconds, long allocated, String error) {}
+  record Cost(double seconds, long allocated, String error, List<String> errors) {}
 
   /** The worst case seen by this JVM, printed at the end of each generated run. */
-  private static Cost worstTime = new Cost(0, 0, "");
-  private static Cost worstHeap = new Cost(0, 0, "");
+  private static Cost worstTime = new Cost(0, 0, "", List.of());
+  private static Cost worstHeap = new Cost(0, 0, "", List.of());
 
   private static long allocatedByThisThread() {
     com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -60,22 +64,25 @@ class HostileInputTest {
   private static Cost load(DataSource source, long honestBytes) {
     long before = allocatedByThisThread();
     long t0 = System.nanoTime();
-    String error = "";
+    List<String> errors = new ArrayList<>();
     try (ArrayFile f = ArrayFiles.open(source)) {
       List<String> names = f.arrayNames().isEmpty() ? List.of("") : List.copyOf(f.arrayNames());
       for (String name : names) {
-        error = first(error, () -> f.features(Optional.of(name), RowRouting.whole()));
-        error = first(error, () -> f.labels(Optional.of(name)));
+        collect(errors, () -> f.features(Optional.of(name), RowRouting.whole()));
+        collect(errors, () -> f.labels(Optional.of(name)));
       }
     } catch (InvalidDataException e) {
-      error = e.getMessage();
+      errors.add(e.getMessage());
     } catch (RuntimeException | Error e) {
       fail(source.name() + ": " + e + " escaped the reader (must be one InvalidDataException line)", e);
     }
-    Cost c = new Cost((System.nanoTime() - t0) / 1e9, allocatedByThisThread() - before, error);
+    Cost c = new Cost((System.nanoTime() - t0) / 1e9, allocatedByThisThread() - before,
+        errors.isEmpty() ? "" : errors.get(0), List.copyOf(errors));
     String m = c.error();
-    assertFalse(m.contains("\n"), () -> "message must be one line: " + m);
-    assertTrue(m.isEmpty() || m.contains(source.name()), () -> "message must name the file: " + m);
+    for (String e : errors) {
+      assertFalse(e.contains("\n"), () -> "message must be one line: " + e);
+      assertTrue(e.contains(source.name()), () -> "message must name the file: " + e);
+    }
     assertTrue(c.seconds() <= MAX_SECONDS, () -> source.name() + " took " + c.seconds() + " s: " + m);
     long budget = (MAX_EXTRA_MIB << 20) + 8 * honestBytes;
     assertTrue(c.allocated() <= budget, () -> source.name() + " allocated " + (c.allocated() >> 20) + " MiB (budget "
@@ -87,12 +94,11 @@ class HostileInputTest {
     return c;
   }
 
-  private static String first(String error, Runnable read) {
+  private static void collect(List<String> errors, Runnable read) {
     try {
       read.run();
-      return error;
     } catch (InvalidDataException e) {
-      return error.isEmpty() ? e.getMessage() : error;
+      errors.add(e.getMessage());
     }
   }
 
@@ -107,13 +113,14 @@ class HostileInputTest {
   }
 
   /**
-   * Loads and asserts it failed with a message containing {@code what} (alternatives separated by
-   * {@code |}: a shape beyond the heap is refused as such before the data is looked at).
+   * Loads and asserts one of its reads failed with a message containing {@code what}
+   * (alternatives separated by {@code |}: a shape beyond the heap is refused as such before the
+   * data is looked at).
    */
   private void assertRefused(String name, byte[] bytes, long honestBytes, String what) throws IOException {
     Cost c = loadFile(name, bytes, honestBytes);
-    assertTrue(java.util.Arrays.stream(what.split("\\|")).anyMatch(c.error()::contains),
-        () -> name + ": expected '" + what + "' in: " + c.error());
+    assertTrue(c.errors().stream().anyMatch(e -> Arrays.stream(what.split("\\|")).anyMatch(e::contains)),
+        () -> name + ": expected '" + what + "' in: " + c.errors());
   }
 
   /** Either refusal of a declared size: not in the input, or not in the heap. */
@@ -237,6 +244,134 @@ class HostileInputTest {
     assertRefused("nested.pth", HostileFiles.pth(pickle, new byte[0], false), 0, "nested more than");
   }
 
+  private static final Map<String, byte[]> FIXTURES = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static byte[] fixture(String name) {
+    return FIXTURES.computeIfAbsent(name, n -> {
+      try {
+        return Files.readAllBytes(Fixtures.format(n));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }).clone();
+  }
+
+  /** arrays.h5's {@code /chunked}: f4 (5, 3) in 2 × 2 chunks, shuffle + gzip (fixtures/formats/README.md). */
+  private static final long[] CHUNKED = {5, 3};
+  /** arrays.h5's {@code /features} (3, 4), contiguous; arrays_v73.mat's {@code features} as stored, (4, 3). */
+  private static final long[] FEATURES = {3, 4};
+  private static final long[] FEATURES_V73 = {4, 3};
+
+  @Test
+  void h5_chunkedDataSetDeclaring46000Squared_oneLine() throws IOException {
+    assertRefused("forged_chunked.h5", HostileFiles.h5WithDims(fixture("arrays.h5"), CHUNKED, HUGE), 8944, REFUSED);
+  }
+
+  @Test
+  void h5_contiguousDataSetDeclaring46000Squared_oneLine() throws IOException {
+    assertRefused("forged_contiguous.h5", HostileFiles.h5WithDims(fixture("arrays.h5"), FEATURES, HUGE), 8944,
+        REFUSED);
+  }
+
+  /**
+   * The chunked data set declares 100,000 × 3,000 float32 (1.2 GB) in a file padded to 74 KB:
+   * within deflate's 1100:1 of the file's length, so the old check let the reader allocate 1.2 GB
+   * before finding the chunks missing; the chunk index holds 109 stored bytes.
+   */
+  @Test
+  void h5_chunkedDeclaring1200MbInAPaddedFile_truncatedBeforeAllocating() throws IOException {
+    byte[] forged = HostileFiles.h5WithDims(fixture("arrays.h5"), CHUNKED, new long[] {100_000, 3_000});
+    byte[] padded = Arrays.copyOf(forged, forged.length + (64 << 10));
+    assertRefused("padded.h5", padded, padded.length, "truncated");
+  }
+
+  @Test
+  void h5_negativeAndOverflowingDimensions_oneLine() throws IOException {
+    long[][] shapes = {{-1, 3}, {Long.MIN_VALUE, 3}, {1L << 62, 1L << 62}, {3, -46_000}};
+    for (long[] shape : shapes) {
+      byte[] bytes = HostileFiles.h5WithDims(fixture("arrays.h5"), CHUNKED, shape);
+      assertRefused("dims" + Arrays.toString(shape) + ".h5", bytes, bytes.length, "negative dimension|corrupt HDF5|"
+          + REFUSED);
+    }
+  }
+
+  /** The first chunk (16 bytes when decoded) replaced by a 260 KB deflate stream of 256 MiB of zeros. */
+  @Test
+  void h5_deflateBombInAChunk_refusedWithinBudget() throws IOException {
+    byte[] bomb = HostileFiles.zlib(new byte[0], 256L << 20);
+    assertRefused("bomb_chunk.h5", HostileFiles.h5WithFirstChunk(fixture("arrays.h5"), bomb), 8944,
+        "inflates to more than");
+  }
+
+  @Test
+  void matV73_forgedShape_oneLine() throws IOException {
+    assertRefused("forged_v73.mat", HostileFiles.h5WithDims(fixture("arrays_v73.mat"), FEATURES_V73, HUGE), 3552,
+        REFUSED);
+  }
+
+  @Test
+  void matV5_forgedShapeDeclaring46000Squared_oneLine() throws IOException {
+    byte[] mat = HostileFiles.matV5(HostileFiles.matV5Double("x", new int[] {46_000, 46_000}, new byte[96]));
+    assertRefused("forged_v5.mat", mat, 96, REFUSED);
+  }
+
+  @Test
+  void matV5_negativeAndOverflowingDimensions_oneLine() throws IOException {
+    int[][] shapes = {{-1, 3}, {3, Integer.MIN_VALUE}, {Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE},
+        {65_536, 65_536, 65_536, 16}};
+    for (int[] dims : shapes) {
+      byte[] mat = HostileFiles.matV5(HostileFiles.matV5Double("x", dims, new byte[96]));
+      assertRefused("dims" + Arrays.toString(dims) + ".mat", mat, 96, "negative dimension|" + REFUSED);
+    }
+  }
+
+  /**
+   * A forged 20,000 × 5,000 double (800 MB) next to a real 1 MiB variable: within deflate's ratio
+   * of the file's length, but the variable's own element holds 96 bytes.
+   */
+  @Test
+  void matV5_forgedShapeNextToARealVariable_truncatedBeforeAllocating() throws IOException {
+    byte[] mat = HostileFiles.matV5(HostileFiles.matV5Double("pad", new int[] {1, 1 << 17}, new byte[1 << 20]),
+        HostileFiles.matV5Double("x", new int[] {20_000, 5_000}, new byte[96]));
+    assertRefused("forged_next_to_real.mat", mat, 1 << 20, "truncated");
+  }
+
+  /** An miCOMPRESSED variable of 96 bytes whose zlib stream goes on for 512 MiB of zeros after it. */
+  @Test
+  void matV5Compressed_deflateBombAfterTheVariable_withinBudget() throws IOException {
+    byte[] variable = HostileFiles.matV5Double("x", new int[] {3, 4}, new byte[96]);
+    byte[] mat = HostileFiles.matV5(HostileFiles.matV5Compressed(HostileFiles.zlib(variable, 512L << 20)));
+    loadFile("bomb_after.mat", mat, 96);
+  }
+
+  /**
+   * An miCOMPRESSED variable whose inner tags claim 400 MB of doubles (within deflate's ratio of
+   * its 1 MiB stream) while the stream inflates to 1 MiB.
+   */
+  @Test
+  void matV5Compressed_variableClaimingMoreThanItsStreamInflatesTo_truncated() throws IOException {
+    int claimed = 400_000_000;
+    byte[] random = new byte[1 << 20];
+    new SplittableRandom(26).nextBytes(random);
+    byte[] variable = HostileFiles.matV5Double("x", new int[] {1, claimed / 8}, random);
+    ByteBuffer tags = ByteBuffer.wrap(variable).order(ByteOrder.LITTLE_ENDIAN);
+    tags.putInt(4, tags.getInt(4) - random.length + claimed).putInt(60, claimed);
+    byte[] mat = HostileFiles.matV5(HostileFiles.matV5Compressed(HostileFiles.zlib(variable, 0)));
+    assertRefused("claims_more.mat", mat, random.length, "truncated");
+  }
+
+  /** 16 Mi zero doubles in a 130 KB stream: an honest bomb decodes (its honest size is 128 MiB). */
+  @Test
+  void matV5Compressed_honestBombOfZeros_decodesWithinBudget() throws IOException {
+    int n = 1 << 24;
+    byte[] variable = HostileFiles.matV5Double("x", new int[] {2, n / 2}, new byte[0]);
+    ByteBuffer tags = ByteBuffer.wrap(variable).order(ByteOrder.LITTLE_ENDIAN);
+    tags.putInt(4, tags.getInt(4) + 8 * n).putInt(60, 8 * n);
+    byte[] mat = HostileFiles.matV5(HostileFiles.matV5Compressed(HostileFiles.zlib(variable, 8L * n)));
+    Cost c = loadFile("honest_zeros.mat", mat, 8L * n);
+    assertTrue(c.error().isEmpty() || c.error().contains("labels"), c.error());
+  }
+
   /** The 261 KB archive whose data.pkl inflates to 256 MB of one opcode (4 minutes, 6.3 GB before). */
   @Tag("slow")
   @Test
@@ -259,7 +394,9 @@ class HostileInputTest {
 
   /**
    * {@code count} seeded cases: a random format (npy, IDX, npz stored or deflated, gzip inside
-   * npz, pth stored or deflated), gzipped or not, read from a file or from memory, a random
+   * npz, pth stored or deflated, HDF5 and MATLAB v7.3 with a forged dataspace, MATLAB v5 with
+   * forged dimensions, plain or compressed with up to 256 MiB of zeros after the variable, HDF5
+   * with its first chunk replaced by the body or by a deflate bomb), gzipped or not, read from a file or from memory, a random
    * declared shape (up to 2^31 per axis, biased to huge) and a random body (up to 1 MiB, zeros or
    * random bytes; sometimes exactly the declared size, so honest files decode).
    */
@@ -286,7 +423,7 @@ class HostileInputTest {
           body[b] = (byte) rnd.nextInt(256);
         }
       }
-      int kind = rnd.nextInt(7);
+      int kind = rnd.nextInt(11);
       String name;
       byte[] file;
       switch (kind) {
@@ -312,6 +449,29 @@ class HostileInputTest {
         case 4 -> {
           name = "case" + i + ".npz";
           file = HostileFiles.zip("x.npy", gzip(npy("<f4", shape, body)), true);
+        }
+        case 7, 8 -> {
+          name = "case" + i + (kind == 7 ? ".h5" : ".mat");
+          long[] dims = {shape[0], shape.length > 1 ? shape[1] : 1};
+          dims[rnd.nextInt(2)] *= rnd.nextInt(8) == 0 ? -1 : 1;
+          file = kind == 7 ? HostileFiles.h5WithDims(fixture("arrays.h5"), CHUNKED, dims)
+              : HostileFiles.h5WithDims(fixture("arrays_v73.mat"), FEATURES_V73, dims);
+        }
+        case 9 -> {
+          name = "case" + i + ".mat";
+          int[] dims = new int[shape.length + 1];
+          dims[0] = 1;
+          for (int a = 0; a < shape.length; a++) {
+            dims[a + 1] = (int) shape[a] * (rnd.nextInt(8) == 0 ? -1 : 1);
+          }
+          byte[] variable = HostileFiles.matV5Double("x", dims, body);
+          file = HostileFiles.matV5(rnd.nextBoolean() ? variable
+              : HostileFiles.matV5Compressed(HostileFiles.zlib(variable, rnd.nextInt(4) == 0 ? rnd.nextLong(1L << 28) : 0)));
+        }
+        case 10 -> {
+          name = "case" + i + ".h5";
+          byte[] chunk = rnd.nextBoolean() ? body : HostileFiles.zlib(body, rnd.nextLong(1L << 28));
+          file = HostileFiles.h5WithFirstChunk(fixture("arrays.h5"), chunk);
         }
         default -> {
           name = "case" + i + ".pth";
