@@ -156,7 +156,10 @@ final class BinghamCoordinate {
 
   /**
    * A piecewise-linear upper bound of log p on consecutive segments [x0, x1]: line(x) = α + β·(x − x0).
-   * Proposals are drawn from exp(line), normalised. One instance per draw (not shared).
+   * Proposals are drawn from exp(line), normalised. One instance per draw (not shared). Each segment
+   * keeps the e^(∓β·L) − 1 of its mass for its proposals, and the segments' relative masses are
+   * computed once, at the first proposal (the values a recomputation per proposal would give: the
+   * same operations on the same operands).
    */
   private static final class Hull {
     private final double[] x0;
@@ -164,6 +167,9 @@ final class BinghamCoordinate {
     private final double[] alpha;
     private final double[] beta;
     private final double[] logMass;
+    private final double[] expm1; // per segment: e^(−βL) − 1 for β > 0, e^(βL) − 1 for β < 0 (NaN when |βL| < 1e-12)
+    private final double[] weight; // per segment: e^(logMass − max logMass), set by the first proposal
+    private double total;
     private int n;
     private int last;
 
@@ -173,30 +179,38 @@ final class BinghamCoordinate {
       alpha = new double[capacity];
       beta = new double[capacity];
       logMass = new double[capacity];
+      expm1 = new double[capacity];
+      weight = new double[capacity];
     }
 
     void add(double from, double to, double intercept, double slope) {
       if (!(to > from)) {
         return;
       }
+      double len = to - from;
+      double bl = slope * len;
       x0[n] = from;
       x1[n] = to;
       alpha[n] = intercept;
       beta[n] = slope;
-      logMass[n] = logIntegral(intercept, slope, to - from);
+      expm1[n] = Math.abs(bl) < 1e-12 ? Double.NaN : Fdlibm.expm1(slope > 0 ? -bl : bl);
+      logMass[n] = logIntegral(intercept, slope, len, expm1[n]);
       n++;
     }
 
-    /** log ∫_0^L exp(α + β·x) dx, stable for every sign and size of β·L. */
-    private static double logIntegral(double a, double b, double len) {
+    /**
+     * log ∫_0^L exp(α + β·x) dx, stable for every sign and size of β·L, given
+     * {@code em1} = e^(−βL) − 1 for β &gt; 0 and e^(βL) − 1 for β &lt; 0 (unused when |βL| &lt; 1e-12).
+     */
+    private static double logIntegral(double a, double b, double len, double em1) {
       double bl = b * len;
       if (Math.abs(bl) < 1e-12) {
         return a + Math.log(len);
       }
       if (b > 0) { // value at the right end times (1 − e^(−βL))/β
-        return a + bl + Math.log(-Math.expm1(-bl) / b);
+        return a + bl + Math.log(-em1 / b);
       }
-      return a + Math.log(-Math.expm1(bl) / -b);
+      return a + Math.log(-em1 / -b);
     }
 
     /** The envelope's log value at the last proposal {@code x} (on the segment it was drawn from). */
@@ -204,20 +218,28 @@ final class BinghamCoordinate {
       return alpha[last] + beta[last] * (x - x0[last]);
     }
 
-    /** A draw from exp(line), normalised; remembers its segment for {@link #line}. */
-    double propose(SplittableRandom rng) {
+    /** The segments' masses relative to the largest, and their sum (in segment order). */
+    private void weigh() {
       double max = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < n; i++) {
         max = Math.max(max, logMass[i]);
       }
-      double total = 0;
+      total = 0;
       for (int i = 0; i < n; i++) {
-        total += Math.exp(logMass[i] - max);
+        weight[i] = Math.exp(logMass[i] - max);
+        total += weight[i];
+      }
+    }
+
+    /** A draw from exp(line), normalised; remembers its segment for {@link #line}. */
+    double propose(SplittableRandom rng) {
+      if (!(total > 0)) {
+        weigh();
       }
       double pick = rng.nextDouble() * total;
       int seg = n - 1;
       for (int i = 0; i < n; i++) {
-        pick -= Math.exp(logMass[i] - max);
+        pick -= weight[i];
         if (pick < 0) {
           seg = i;
           break;
@@ -231,9 +253,9 @@ final class BinghamCoordinate {
       if (Math.abs(b * len) < 1e-12) {
         x = x0[seg] + u * len;
       } else if (b > 0) {
-        x = x1[seg] + Math.log1p((1 - u) * Math.expm1(-b * len)) / b;
+        x = x1[seg] + Math.log1p((1 - u) * expm1[seg]) / b;
       } else {
-        x = x0[seg] + Math.log1p(u * Math.expm1(b * len)) / b;
+        x = x0[seg] + Math.log1p(u * expm1[seg]) / b;
       }
       return Math.min(x1[seg], Math.max(x0[seg], x));
     }
