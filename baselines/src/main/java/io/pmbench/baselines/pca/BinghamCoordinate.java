@@ -253,9 +253,9 @@ final class BinghamCoordinate {
       if (Math.abs(b * len) < 1e-12) {
         x = x0[seg] + u * len;
       } else if (b > 0) {
-        x = x1[seg] + Math.log1p((1 - u) * expm1[seg]) / b;
+        x = x1[seg] + Fdlibm.log1p((1 - u) * expm1[seg]) / b;
       } else {
-        x = x0[seg] + Math.log1p(u * expm1[seg]) / b;
+        x = x0[seg] + Fdlibm.log1p(u * expm1[seg]) / b;
       }
       return Math.min(x1[seg], Math.max(x0[seg], x));
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * Every bit of {@link BinghamCoordinate}'s draws (s, 1 − s² and the random stream's position
  * after them) on a grid of sphere sizes and tilts covering both branches (a ≤ K − 1 and a &gt;
  * K − 1, |βL| small and large), against a fingerprint recorded from commit d098026 — before the
- * draws took expm1 from {@link Fdlibm} and kept each envelope's weights. It fails if a speed-up
+ * draws took expm1 and log1p from {@link Fdlibm} and kept each envelope's weights. It fails if a speed-up
  * changes any draw, or how many random numbers a draw consumes (which would shift every later
  * draw of the Gibbs chain).
  */
