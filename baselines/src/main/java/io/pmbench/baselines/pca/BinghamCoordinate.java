@@ -25,8 +25,11 @@ import java.util.SplittableRandom;
  *
  * <p>The envelope only needs to lie above log p (any touch points are valid); the touch points
  * just make the acceptance rate high (typically &gt; 0.7).
+ *
+ * <p>Public so that the benchmarks can time it against its previous version
+ * ({@code io.pmbench.benchmarks.reference.BinghamDrawReference}); private-pca is its only user.
  */
-final class BinghamCoordinate {
+public final class BinghamCoordinate {
   private BinghamCoordinate() {}
 
   /**
@@ -35,14 +38,14 @@ final class BinghamCoordinate {
    * @param s |y_i|, in [0, 1]
    * @param rest 1 − s², computed without cancellation
    */
-  record Draw(double s, double rest) {}
+  public record Draw(double s, double rest) {}
 
   /**
    * Draws s = |y_i| given K = (m − 1)/2 ≥ 1 and the tilt a (see the class comment).
    *
    * @throws IllegalArgumentException if K &lt; 1 or a is not finite
    */
-  static Draw sample(double halfDim, double a, SplittableRandom rng) {
+  public static Draw sample(double halfDim, double a, SplittableRandom rng) {
     if (!(halfDim >= 1)) {
       throw new IllegalArgumentException("K must be >= 1 (sphere dimension m >= 3). Provided value: " + halfDim);
     }
