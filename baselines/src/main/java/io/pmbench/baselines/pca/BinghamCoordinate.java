@@ -25,11 +25,8 @@ import java.util.SplittableRandom;
  *
  * <p>The envelope only needs to lie above log p (any touch points are valid); the touch points
  * just make the acceptance rate high (typically &gt; 0.7).
- *
- * <p>Public so that the benchmarks can time it against its previous version
- * ({@code io.pmbench.benchmarks.reference.BinghamDrawReference}); private-pca is its only user.
  */
-public final class BinghamCoordinate {
+final class BinghamCoordinate {
   private BinghamCoordinate() {}
 
   /**
@@ -38,14 +35,14 @@ public final class BinghamCoordinate {
    * @param s |y_i|, in [0, 1]
    * @param rest 1 − s², computed without cancellation
    */
-  public record Draw(double s, double rest) {}
+  record Draw(double s, double rest) {}
 
   /**
    * Draws s = |y_i| given K = (m − 1)/2 ≥ 1 and the tilt a (see the class comment).
    *
    * @throws IllegalArgumentException if K &lt; 1 or a is not finite
    */
-  public static Draw sample(double halfDim, double a, SplittableRandom rng) {
+  static Draw sample(double halfDim, double a, SplittableRandom rng) {
     if (!(halfDim >= 1)) {
       throw new IllegalArgumentException("K must be >= 1 (sphere dimension m >= 3). Provided value: " + halfDim);
     }
@@ -159,10 +156,7 @@ public final class BinghamCoordinate {
 
   /**
    * A piecewise-linear upper bound of log p on consecutive segments [x0, x1]: line(x) = α + β·(x − x0).
-   * Proposals are drawn from exp(line), normalised. One instance per draw (not shared). Each segment
-   * keeps the e^(∓β·L) − 1 of its mass for its proposals, and the segments' relative masses are
-   * computed once, at the first proposal (the values a recomputation per proposal would give: the
-   * same operations on the same operands).
+   * Proposals are drawn from exp(line), normalised. One instance per draw (not shared).
    */
   private static final class Hull {
     private final double[] x0;
@@ -170,9 +164,6 @@ public final class BinghamCoordinate {
     private final double[] alpha;
     private final double[] beta;
     private final double[] logMass;
-    private final double[] expm1; // per segment: e^(−βL) − 1 for β > 0, e^(βL) − 1 for β < 0 (NaN when |βL| < 1e-12)
-    private final double[] weight; // per segment: e^(logMass − max logMass), set by the first proposal
-    private double total;
     private int n;
     private int last;
 
@@ -182,38 +173,30 @@ public final class BinghamCoordinate {
       alpha = new double[capacity];
       beta = new double[capacity];
       logMass = new double[capacity];
-      expm1 = new double[capacity];
-      weight = new double[capacity];
     }
 
     void add(double from, double to, double intercept, double slope) {
       if (!(to > from)) {
         return;
       }
-      double len = to - from;
-      double bl = slope * len;
       x0[n] = from;
       x1[n] = to;
       alpha[n] = intercept;
       beta[n] = slope;
-      expm1[n] = Math.abs(bl) < 1e-12 ? Double.NaN : Fdlibm.expm1(slope > 0 ? -bl : bl);
-      logMass[n] = logIntegral(intercept, slope, len, expm1[n]);
+      logMass[n] = logIntegral(intercept, slope, to - from);
       n++;
     }
 
-    /**
-     * log ∫_0^L exp(α + β·x) dx, stable for every sign and size of β·L, given
-     * {@code em1} = e^(−βL) − 1 for β &gt; 0 and e^(βL) − 1 for β &lt; 0 (unused when |βL| &lt; 1e-12).
-     */
-    private static double logIntegral(double a, double b, double len, double em1) {
+    /** log ∫_0^L exp(α + β·x) dx, stable for every sign and size of β·L. */
+    private static double logIntegral(double a, double b, double len) {
       double bl = b * len;
       if (Math.abs(bl) < 1e-12) {
         return a + Math.log(len);
       }
       if (b > 0) { // value at the right end times (1 − e^(−βL))/β
-        return a + bl + Math.log(-em1 / b);
+        return a + bl + Math.log(-Math.expm1(-bl) / b);
       }
-      return a + Math.log(-em1 / -b);
+      return a + Math.log(-Math.expm1(bl) / -b);
     }
 
     /** The envelope's log value at the last proposal {@code x} (on the segment it was drawn from). */
@@ -221,28 +204,20 @@ public final class BinghamCoordinate {
       return alpha[last] + beta[last] * (x - x0[last]);
     }
 
-    /** The segments' masses relative to the largest, and their sum (in segment order). */
-    private void weigh() {
+    /** A draw from exp(line), normalised; remembers its segment for {@link #line}. */
+    double propose(SplittableRandom rng) {
       double max = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < n; i++) {
         max = Math.max(max, logMass[i]);
       }
-      total = 0;
+      double total = 0;
       for (int i = 0; i < n; i++) {
-        weight[i] = Math.exp(logMass[i] - max);
-        total += weight[i];
-      }
-    }
-
-    /** A draw from exp(line), normalised; remembers its segment for {@link #line}. */
-    double propose(SplittableRandom rng) {
-      if (!(total > 0)) {
-        weigh();
+        total += Math.exp(logMass[i] - max);
       }
       double pick = rng.nextDouble() * total;
       int seg = n - 1;
       for (int i = 0; i < n; i++) {
-        pick -= weight[i];
+        pick -= Math.exp(logMass[i] - max);
         if (pick < 0) {
           seg = i;
           break;
@@ -256,9 +231,9 @@ public final class BinghamCoordinate {
       if (Math.abs(b * len) < 1e-12) {
         x = x0[seg] + u * len;
       } else if (b > 0) {
-        x = x1[seg] + Fdlibm.log1p((1 - u) * expm1[seg]) / b;
+        x = x1[seg] + Math.log1p((1 - u) * Math.expm1(-b * len)) / b;
       } else {
-        x = x0[seg] + Fdlibm.log1p(u * expm1[seg]) / b;
+        x = x0[seg] + Math.log1p(u * Math.expm1(b * len)) / b;
       }
       return Math.min(x1[seg], Math.max(x0[seg], x));
     }
