@@ -55,6 +55,7 @@ public final class CiGate {
         .include(PrivateMailQueryBenchmark.class.getName() + "\\.")
         .param("nPublic", Integer.toString(PUBLIC))
         .forks(1)
+        .jvmArgsAppend(Workload.VECTOR_MODULE)
         .warmupIterations(3)
         .warmupTime(TimeValue.seconds(1))
         .measurementIterations(5)
