@@ -40,7 +40,7 @@ def jmh_millis(cpu, jar):
     with tempfile.TemporaryDirectory() as tmp:
         result = os.path.join(tmp, "jmh.csv")
         subprocess.run(["taskset", "-c", cpu, "java", "-Djmh.ignoreLock=true", "--add-modules", "jdk.incubator.vector", "-jar", jar,
-                        r"PrivateMailQueryBenchmark\.optimised$", "-p", "nPublic=1000", "-f", "1", "-wi", "5",
+                        r"PrivateMailQueryBenchmark\.optimised$", "-p", "nPublic=1000", "-f", "1", "-wi", "10",
                         "-w", "1", "-i", "10", "-r", "1", "-rf", "csv", "-rff", result], check=True,
                        stdout=subprocess.DEVNULL)
         with open(result) as f:

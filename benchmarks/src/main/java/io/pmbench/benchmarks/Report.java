@@ -116,7 +116,7 @@ public final class Report {
         .param("mechanism", mechanisms.toArray(String[]::new))
         .forks(1)
         .jvmArgsAppend(Workload.VECTOR_MODULE)
-        .warmupIterations(2)
+        .warmupIterations(3) // the SIMD exponentials need C2 before they are fast
         .warmupTime(TimeValue.seconds(1))
         .measurementIterations(3)
         .measurementTime(TimeValue.seconds(2))

@@ -18,7 +18,7 @@ import java.util.Optional;
  *
  * <p><b>Accuracy</b>: within 1 ulp of {@link Math#exp} over [0, 750] ({@code NegExpTest} checks 10⁶
  * arguments), not bit-identical to it. It is used for the kernel rebuilt from the released
- * embedding after the noise (post-processing; SPEC.md §5.3), where it replaces 0.5·n²
+ * embedding after the noise (post-processing; SPEC.md §5.4), where it replaces 0.5·n²
  * {@code Math.exp} calls, the largest share of a PrivateMail query.
  */
 final class NegExp {
