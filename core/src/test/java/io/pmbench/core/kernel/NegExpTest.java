@@ -57,6 +57,8 @@ class NegExpTest {
     // with --add-modules jdk.incubator.vector (root pom), so the batch must be present here.
     assertTrue(NegExp.vectorised(), "surefire must run with --add-modules jdk.incubator.vector");
     double[] a = arguments();
+    double[] edges = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, 745.2, 744.44, 750, 1e300, Double.MIN_VALUE};
+    System.arraycopy(edges, 0, a, 2, edges.length); // indices 2-10: overlapping every non-empty range below
     for (int[] range : new int[][] {{0, a.length}, {3, 3 + 17}, {5, 6}, {7, 7}, {1, 1000}}) {
       double[] vector = a.clone();
       double[] scalar = a.clone();
