@@ -32,8 +32,8 @@ public final class CiGate {
    * makes the query as slow as the reference (ratio ≈ 1), and rebuilding the whole 260 × 260
    * kernel per query instead of extending the cached public block adds ≈ 26 M multiply-adds
    * (≈ 15–20 ms here, from the kernel benchmark's rates), which brings the ratio to about 4.
-   * With the SIMD exponentials of issue 23 a gate run at load 27 gave 40.8× (optimised 14.4 ms,
-   * reference 588 ms): the threshold is kept, a factor of two below that loaded run.
+   * With the SIMD exponentials of issue 23 gate runs at load 27 and 23–26 gave 40.8× and 102×:
+   * the threshold is kept, a factor of two below the slower of those loaded runs.
    */
   static final double THRESHOLD = 20;
 
