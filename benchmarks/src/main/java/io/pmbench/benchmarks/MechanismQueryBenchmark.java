@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -33,6 +34,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * runner caches it. {@link Report} passes every name in the registry; the default list is the
  * core mechanisms.
  */
+@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -28,6 +29,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * runner does); {@code reference} is {@link DenseReference#privateMail}, the same maths and the
  * same random draws in the dense formulation. The CI gate runs this pair at P = 250.
  */
+@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

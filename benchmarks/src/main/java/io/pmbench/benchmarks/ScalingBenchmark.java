@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -29,6 +30,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * gallery embedding is a stand-in (iid normal rows, k = 2): retrieval time depends only on its
  * shape, and an SMLQ server over 100,000 rows would need a 100,000² kernel (80 GB).
  */
+@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -14,6 +14,7 @@ import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
@@ -29,6 +30,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * machine's cores all work — the figure to set against the official code, whose NumPy products
  * use every core for one query.
  */
+@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -1,5 +1,6 @@
 package io.pmbench.core.builtin;
 
+import io.pmbench.core.kernel.GaussianKernel;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;
 import io.pmbench.core.mechanism.AuditStage;
@@ -29,7 +30,9 @@ import java.util.SplittableRandom;
  * <p>Per query: Q ~ N(0, σ_q²)^{n×k} (one Q per run seed under {@code official-code}); f(X) = one SMLQ step from Q with L_X, L_Y of D; Δ from
  * Appendix B and ‖Q‖_F; s from the calibration; X̃ = f(X) + N(0, s²); then L_X is rebuilt from X̃
  * and T noise-free iterations run from X̃ (post-processing). The public–public kernel block is
- * computed once and reused: only the rows of r and the dummies are new per query.
+ * computed once and reused: only the rows of r and the dummies are new per query. The rebuilt
+ * L_X evaluates its exponentials by {@link GaussianKernel.Exp#POLYNOMIAL} (within 1 ulp of
+ * {@code Math.exp}, the same bits with or without SIMD); it reads only X̃, so privacy is unchanged.
  *
  * <p>With {@code useFeatures = false} ({@code label-only}), X̃ is replaced by data-independent
  * noise of the same shape and scale (BASELINES.md §5): the features never enter the output.
@@ -124,7 +127,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     Release r = release(data, rng);
     // Post-processing: L_X rebuilt from the released n × k rows, L_Y kept, T iterations.
     KernelLaplacian lxNoisy = KernelLaplacian.of(r.noisy(), n, k, p.featureKernelScale().scale(p.sigma()),
-        postStorage(n));
+        postStorage(n), GaussianKernel.Exp.POLYNOMIAL);
     Smlq.Result post = Smlq.run(lxNoisy, r.ly(), p.alpha(), r.noisy(), k, p.iterations(), p.renormalize());
     return new ClientRelease(new Embedding(post.embedding(), n, k), claim(r.sensitivity(), r.noiseScale()),
         Map.of("normQ", r.normQ(), "objectiveIncreased", post.objectiveIncreased() ? 1.0 : 0.0));

@@ -76,13 +76,14 @@ public final class KernelLaplacian implements Laplacian {
     private final double[][] w; // w[i][j] = W_ij, the whole symmetric block, zero diagonal
     private final double[] rowSum;
 
-    private Base(double[] rows, int size, int dim, double scale, boolean extensible, double[][] storage) {
+    private Base(double[] rows, int size, int dim, double scale, boolean extensible, double[][] storage,
+        GaussianKernel.Exp exp) {
       this.rows = rows;
       this.size = size;
       this.dim = dim;
       this.scale = scale;
       // both triangles: the products run over whole rows, and a dummy's row of B is a row copy
-      this.w = GaussianKernel.upperTriangle(rows, size, dim, scale, storage, true);
+      this.w = GaussianKernel.upperTriangle(rows, size, dim, scale, storage, true, exp);
       this.panels = extensible ? new GaussianKernel.Panels(rows, size, dim) : null;
       this.rowIndex = extensible ? indexRows(rows, size, dim) : null;
       // Σ_j W_ij in ascending j: the product with a vector of ones (w·1.0 = w exactly)
@@ -187,7 +188,7 @@ public final class KernelLaplacian implements Laplacian {
   /** Builds the cached block for rows (row-major size × dim) with kernel scale s. */
   public static Base base(double[] rows, int size, int dim, double scale) {
     checkScale(scale);
-    return new Base(rows, size, dim, scale, true, new double[size][size]);
+    return new Base(rows, size, dim, scale, true, new double[size][size], GaussianKernel.Exp.MATH);
   }
 
   private static void checkScale(double scale) {
@@ -208,12 +209,23 @@ public final class KernelLaplacian implements Laplacian {
    * it for another L.
    */
   public static KernelLaplacian of(double[] rows, int size, int dim, double scale, double[][] storage) {
+    return of(rows, size, dim, scale, storage, GaussianKernel.Exp.MATH);
+  }
+
+  /**
+   * {@link #of(double[], int, int, double, double[][])} with the kernel values evaluated by
+   * {@code exp}: {@link GaussianKernel.Exp#POLYNOMIAL} for a kernel rebuilt per query from a
+   * low-dimensional embedding, whose 0.5·n² exponentials dominate its cost.
+   */
+  public static KernelLaplacian of(double[] rows, int size, int dim, double scale, double[][] storage,
+      GaussianKernel.Exp exp) {
     checkScale(scale);
     if (storage.length < size || (size > 0 && storage[size - 1].length < size)) {
       throw new IllegalArgumentException("storage must hold " + size + "x" + size + " values. Provided value: "
           + storage.length + " rows");
     }
-    return new KernelLaplacian(new Base(rows, size, dim, scale, false, storage), 0, new double[0][], new double[0][]);
+    return new KernelLaplacian(new Base(rows, size, dim, scale, false, storage, exp), 0, new double[0][],
+        new double[0][]);
   }
 
   /** L of the data set [extra; base rows], reusing the cached base block. */

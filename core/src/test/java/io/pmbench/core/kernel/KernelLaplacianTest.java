@@ -86,6 +86,27 @@ class KernelLaplacianTest {
   }
 
   @Test
+  void of_polynomialExp_eachWeightIsNegExpOfTheSameArgument() {
+    // The kernel rebuilt after the noise (n = 1,030 rows of dimension 2, spanning tiles and a
+    // split across threads): fails if a POLYNOMIAL weight is not NegExp.of(q/s) of the same
+    // squared distance, if the mirror or the diagonal is wrong, or if it strays more than 1 ulp
+    // from the Math.exp weight of the same pair.
+    int n = 1030;
+    double[] rows = DenseLaplacians.gaussianRows(n, 2, new SplittableRandom(71));
+    double scale = 2.0;
+    KernelLaplacian poly = KernelLaplacian.of(rows, n, 2, scale, new double[n][n], GaussianKernel.Exp.POLYNOMIAL);
+    KernelLaplacian math = KernelLaplacian.of(rows, n, 2, scale);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double expected = i == j ? 0.0 : NegExp.of(GaussianKernel.squaredDistance(rows, i, rows, j, 2) / scale);
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(poly.weight(i, j)),
+            "W_" + i + "," + j);
+        assertEquals(math.weight(i, j), poly.weight(i, j), Math.ulp(math.weight(i, j)), "W_" + i + "," + j);
+      }
+    }
+  }
+
+  @Test
   void extend_oneExtraRow_equalsFullConstruction() {
     // The client's D without dummies has a single new row (r): A is 1 × 1 and all zero.
     int p = 9;
