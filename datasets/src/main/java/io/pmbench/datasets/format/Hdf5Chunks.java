@@ -82,7 +82,7 @@ final class Hdf5Chunks {
       chunks = Allocation.bytes(chunks, (dims[a] + chunk[a] - 1) / chunk[a]);
     }
     long bytes = Allocation.bytes(elements, elementBytes);
-    if (bytes > Integer.MAX_VALUE - 8 || bytes > fileBytes * Allocation.MAX_INFLATE_RATIO + (1 << 16)) {
+    if (bytes > Integer.MAX_VALUE - 8 || bytes > Allocation.maxInflated(fileBytes)) {
       throw new InvalidDataException("corrupt layout: chunk shape " + Arrays.toString(chunk) + " needs " + bytes
           + " bytes per chunk, more than a " + fileBytes + "-byte file can supply");
     }
