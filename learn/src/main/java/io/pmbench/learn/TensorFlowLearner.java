@@ -6,11 +6,13 @@ import io.pmbench.experiments.learn.LearnRequest;
 import io.pmbench.experiments.learn.TrainingListener;
 import io.pmbench.reports.CodeVersion;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import org.tensorflow.TensorFlow;
 
 /**
@@ -21,7 +23,7 @@ import org.tensorflow.TensorFlow;
 public final class TensorFlowLearner implements FeatureLearner {
   @Override
   public String description() {
-    return "TensorFlow Java " + TensorFlow.version() + ", small CNN embedding";
+    return "TensorFlow Java " + javaApiVersion() + " (native " + TensorFlow.version() + "), small CNN embedding";
   }
 
   @Override
@@ -34,13 +36,32 @@ public final class TensorFlowLearner implements FeatureLearner {
     return LearnedDataset.write(request.out(), request.name(), data, o, provenance(data, request, cfg, o, seconds));
   }
 
+  /** The version of tensorflow-core-api, from its jar's Maven properties. */
+  static String javaApiVersion() {
+    try (InputStream in = TensorFlow.class.getResourceAsStream(
+        "/META-INF/maven/org.tensorflow/tensorflow-core-api/pom.properties")) {
+      Properties props = new Properties();
+      if (in != null) {
+        props.load(in);
+      }
+      return props.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
   static Map<String, Object> provenance(FeatureSet data, LearnRequest request, TrainingConfig cfg, Trainer.Outcome o,
       double seconds) {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("command", request.invocation());
-    p.put("dataset", Map.of("spec", request.datasetSpec(), "name", data.name(), "sha256", data.sha256(),
-        "train_rows", data.train().size(), "test_rows", data.test().size(),
-        "trained_on", "train split only (" + o.architecture().classes() + " classes); test split only embedded"));
+    Map<String, Object> source = new LinkedHashMap<>();
+    source.put("spec", request.datasetSpec());
+    source.put("name", data.name());
+    source.put("sha256", data.sha256());
+    source.put("train_rows", data.train().size());
+    source.put("test_rows", data.test().size());
+    source.put("trained_on", "train split only (" + o.architecture().classes() + " classes); test split only embedded");
+    p.put("dataset", source);
     p.put("seed", request.seed());
     p.put("architecture", o.architecture().describe());
     p.put("parameters", o.parameters());
@@ -49,7 +70,7 @@ public final class TensorFlowLearner implements FeatureLearner {
     p.put("loss_curve", o.lossCurve());
     p.put("epoch_seconds", o.epochSeconds());
     p.put("wall_seconds", seconds);
-    p.put("tensorflow", TensorFlow.version());
+    p.put("tensorflow", TensorFlow.version() + " (native library), TensorFlow Java " + javaApiVersion());
     p.put("threads", EmbeddingNet.threadSettings());
     p.put("determinism", "initial weights drawn in Java from the seed; batch order and shifts from the seed; one "
         + "TensorFlow thread; every Adam update after every gradient: a rerun with the same seed, oneDNN setting and "

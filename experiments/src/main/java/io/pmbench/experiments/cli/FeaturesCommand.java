@@ -74,7 +74,8 @@ public final class FeaturesCommand implements Runnable {
       FeatureSet data = Datasets.load(dataset, dataDir.options());
       String name = LearnRequest.learnedName(RunFolders.shortName(dataset));
       Path dir = out != null ? out : Path.of("learned", name);
-      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, Pmbench.invocation(spec.commandLine()));
+      String invocation = "pmbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, invocation);
       err.println("Training " + learner.description() + " on " + data.name() + " (train: " + data.train().size()
           + " rows) ...");
       err.flush();
