@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
         Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
         ReleaseCommand.class,
-        AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class,
+        AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class, FeaturesCommand.class,
         FilterCommand.class,
         CommandLine.HelpCommand.class})
 public final class Pmbench implements Runnable {

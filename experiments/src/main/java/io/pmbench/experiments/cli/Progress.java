@@ -57,18 +57,18 @@ final class Progress implements Sweep.Listener, AutoCloseable {
   static Progress start(PrintWriter err, String task, long totalQueries, long quietLimitNanos) {
     ProgressBar bar = null;
     if (System.console() != null && totalQueries > 0) {
-      bar = bar(task, totalQueries).setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
+      bar = bar(task, totalQueries, " queries").setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
     }
     return new Progress(bar, err, totalQueries, quietLimitNanos);
   }
 
   /**
-   * The terminal form: a bar in queries, redrawn every second while a cell runs (queries are
-   * counted one by one inside a cell, so one long cell moves the bar too), with the rate in
-   * queries per second and the elapsed / remaining time.
+   * The terminal form: a bar in {@code unit}s (queries of a grid, steps of an epoch), redrawn every
+   * second while a cell runs (queries are counted one by one inside a cell, so one long cell moves
+   * the bar too), with the rate per second and the elapsed / remaining time.
    */
-  static ProgressBarBuilder bar(String task, long totalQueries) {
-    return new ProgressBarBuilder().setTaskName(task).setInitialMax(totalQueries).setUnit(" queries", 1)
+  static ProgressBarBuilder bar(String task, long total, String unit) {
+    return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(unit, 1)
         .setStyle(ProgressBarStyle.ASCII).showSpeed().setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
         .setUpdateIntervalMillis(1000).continuousUpdate();
   }

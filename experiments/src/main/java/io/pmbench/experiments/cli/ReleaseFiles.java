@@ -8,12 +8,10 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.NoiseOrigin;
+import io.pmbench.datasets.format.NpyWriter;
 import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -70,20 +68,7 @@ final class ReleaseFiles {
 
   /** An .npy v1.0 file of float64 ({@code <f8}), shape (rows, dim). */
   static byte[] npy(Embedding e) {
-    StringBuilder header = new StringBuilder("{'descr': '<f8', 'fortran_order': False, 'shape': (" + e.rows() + ", "
-        + e.dim() + "), }");
-    while ((10 + header.length() + 1) % 64 != 0) {
-      header.append(' ');
-    }
-    header.append('\n');
-    byte[] h = header.toString().getBytes(StandardCharsets.US_ASCII);
-    ByteBuffer b = ByteBuffer.allocate(10 + h.length + 8 * e.data().length).order(ByteOrder.LITTLE_ENDIAN);
-    b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
-    b.putShort((short) h.length).put(h);
-    for (double v : e.data()) {
-      b.putDouble(v);
-    }
-    return b.array();
+    return NpyWriter.float64(e.data(), e.rows(), e.dim());
   }
 
   /** The privacy statement: the mechanism's claim in full, the noise source and where P came from. */

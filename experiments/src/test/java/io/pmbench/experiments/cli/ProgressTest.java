@@ -25,7 +25,7 @@ class ProgressTest {
   void bar_oneLongCell_showsQueriesRateAndRemainingTime() throws Exception {
     // fails if the terminal bar of a single long cell shows no rate or no ETA
     java.util.List<String> frames = new java.util.concurrent.CopyOnWriteArrayList<>();
-    try (var bar = Progress.bar("pmbench run", 100)
+    try (var bar = Progress.bar("pmbench run", 100, " queries")
         .setConsumer(new me.tongfei.progressbar.DelegatingProgressBarConsumer(frames::add, 200)).build()) {
       for (int i = 0; i < 40; i++) {
         bar.step();

@@ -1,0 +1,92 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.datasets.Datasets;
+import io.pmbench.experiments.learn.FeatureLearner;
+import io.pmbench.experiments.learn.LearnRequest;
+import io.pmbench.experiments.sweep.RunFolders;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pmbench features}: features derived from a data set; today {@code learn}. */
+@Command(name = "features", mixinStandardHelpOptions = true, header = "Learns features from a data set.",
+    description = {"Derives new features from a data set and writes them as a data set of their own."},
+    subcommands = {FeaturesCommand.Learn.class})
+public final class FeaturesCommand implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /**
+   * {@code pmbench features learn}: trains the {@link FeatureLearner} on the class path (the
+   * optional learn module) on the train split and writes the learned data set; without one, says
+   * in one line how to build it (exit 2).
+   */
+  @Command(name = "learn", mixinStandardHelpOptions = true, sortOptions = false,
+      header = "Trains a CNN embedding on a data set's train classes.",
+      description = {"Trains a small CNN embedding on the train split's classes only (rows must be square grey "
+          + "images, e.g. Fashion-MNIST's 28x28 or Omniglot's 35x35 ink), then writes train.npy, test.npy, their "
+          + "labels, a descriptor NAME-learned.yaml that --dataset reads, and provenance.json into the output "
+          + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md)."})
+  public static final class Learn implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--dataset", required = true, paramLabel = "SPEC",
+        description = "The data set: omniglot, fashion-mnist or a descriptor FILE.yaml|FILE.json.")
+    String dataset;
+
+    @Mixin
+    DataDirOption dataDir = new DataDirOption();
+
+    @Option(names = "--out", paramLabel = "DIR",
+        description = "Output folder. Default: learned/NAME-learned (NAME the data set's short name).")
+    Path out;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+        description = "Root seed of the initial weights, batch order and shifts. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--epochs", paramLabel = "N",
+        description = "Passes over the train split. Default: enough to see 80,000 images, at least 2 (Omniglot 30, Fashion-MNIST 2).")
+    Integer epochs;
+
+    @Option(names = "--verbose", description = "Print the stack trace of an error.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException {
+      PrintWriter err = spec.commandLine().getErr();
+      FeatureLearner learner = FeatureLearner.find().orElseThrow(() -> new IllegalStateException(
+          FeatureLearner.ENABLE_HINT));
+      OptionalInt n = epochs == null ? OptionalInt.empty() : OptionalInt.of(epochs);
+      FeatureSet data = Datasets.load(dataset, dataDir.options());
+      String name = LearnRequest.learnedName(RunFolders.shortName(dataset));
+      Path dir = out != null ? out : Path.of("learned", name);
+      String invocation = "pmbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, invocation);
+      err.println("Training " + learner.description() + " on " + data.name() + " (train: " + data.train().size()
+          + " rows) ...");
+      err.flush();
+      Path descriptor;
+      try (EpochProgress progress = new EpochProgress(err)) {
+        descriptor = learner.learn(data, request, progress);
+      }
+      PrintWriter o = spec.commandLine().getOut();
+      o.println("Wrote " + dir + " (provenance.json says how). Use it with: pmbench run --dataset " + descriptor);
+      o.flush();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package io.pmbench.experiments.learn;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * One {@code pmbench features learn} invocation.
+ *
+ * @param datasetSpec the {@code --dataset} argument the data came from (recorded in provenance)
+ * @param name the learned data set's name (a descriptor name: lower-case letters, digits, '-', '_')
+ * @param out the folder the learned data set is written to
+ * @param seed the root seed of every random draw of the training (initial weights, batches, shifts)
+ * @param epochs passes over the train split, or empty for the learner's default
+ * @param invocation the command line, recorded in provenance
+ */
+public record LearnRequest(String datasetSpec, String name, Path out, long seed, OptionalInt epochs,
+    String invocation) {
+  /** Appended to the source's short name to name the learned set. */
+  public static final String SUFFIX = "-learned";
+
+  public LearnRequest {
+    if (!name.matches("[a-z0-9][a-z0-9_-]*")) {
+      throw new IllegalArgumentException("name must be lower-case letters, digits, '-' or '_'. Provided value: " + name);
+    }
+    if (epochs.isPresent() && epochs.getAsInt() < 1) {
+      throw new IllegalArgumentException("--epochs must be >= 1. Provided value: " + epochs.getAsInt());
+    }
+  }
+
+  /** The learned set's name for data loaded under {@code shortName} (a path-safe name of the spec). */
+  public static String learnedName(String shortName) {
+    String base = shortName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-").replaceAll("^[-_]+", "");
+    return (base.isEmpty() ? "data" : base) + SUFFIX;
+  }
+}

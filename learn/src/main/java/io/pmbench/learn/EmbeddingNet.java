@@ -1,0 +1,234 @@
+package io.pmbench.learn;
+
+import io.pmbench.core.random.Seeds;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.ndarray.buffer.DataBuffers;
+import org.tensorflow.op.Op;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.core.ReduceSum;
+import org.tensorflow.op.core.Variable;
+import org.tensorflow.proto.ConfigProto;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
+
+/**
+ * The {@link Architecture} as a TensorFlow graph with an Adam training step, in one session.
+ *
+ * <p>Determinism: every initial weight is drawn in Java from the seeded stream given (He-normal,
+ * standard deviation √(2 / fan-in); biases zero), so the graph has no random op; the session runs
+ * with one intra-op and one inter-op thread, so every reduction is summed in one fixed order; and
+ * every Adam update waits for every gradient ({@link #trainOp}). Then two runs with the same seed
+ * and data give bit-identical weights and features ({@code TrainerTest}, {@code
+ * FeaturesLearnCliTest}), with TensorFlow's oneDNN kernels on or off
+ * ({@value #ONEDNN_ENV}{@code =0}; the two settings differ from each other in the last bits).
+ * The cost of one thread is measured in docs/learned-features.md.
+ */
+final class EmbeddingNet implements AutoCloseable {
+  /** Rows embedded per session call at inference. */
+  private static final int EMBED_BATCH = 512;
+  private static final float NORM_EPSILON = 1e-12f;
+
+  private final Architecture arch;
+  private final Graph graph = new Graph();
+  private final Session session;
+  private final Placeholder<TFloat32> images;
+  private final Placeholder<TInt32> labels;
+  private final Operand<TFloat32> embedding;
+  private final Operand<TFloat32> loss;
+  private final Op train;
+  private final List<Variable<TFloat32>> variables = new ArrayList<>();
+  private final Placeholder<TFloat32> beta1Power;
+  private final Placeholder<TFloat32> beta2Power;
+  private long steps;
+  static final float BETA1 = 0.9f;
+  static final float BETA2 = 0.999f;
+  static final float ADAM_EPSILON = 1e-8f;
+
+  /**
+   * @param init the stream the initial weights are drawn from
+   * @param learningRate Adam's step size (β₁ = 0.9, β₂ = 0.999, ε = 1e-8)
+   */
+  EmbeddingNet(Architecture arch, SplittableRandom init, float learningRate) {
+    this.arch = arch;
+    Ops tf = Ops.create(graph);
+    int side = arch.side();
+    images = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.of(-1, side, side, 1)));
+    labels = tf.placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
+    Operand<TFloat32> h = images;
+    int in = 1;
+    List<Integer> strides = List.of(1, 2, 2, 1);
+    for (int c : arch.channels()) {
+      Operand<TFloat32> w = weight(tf, init, 9 * in, 3, 3, in, c);
+      h = tf.nn.conv2d(h, w, List.of(1L, 1L, 1L, 1L), "SAME");
+      h = tf.nn.relu(tf.nn.biasAdd(h, zeros(tf, c)));
+      h = tf.nn.maxPool(h, tf.constant(strides.stream().mapToInt(Integer::intValue).toArray()),
+          tf.constant(strides.stream().mapToInt(Integer::intValue).toArray()), "SAME");
+      in = c;
+    }
+    int flat = arch.finalSide() * arch.finalSide() * in;
+    h = tf.reshape(h, tf.constant(new long[] {-1, flat}));
+    Operand<TFloat32> raw = tf.math.add(tf.linalg.matMul(h, weight(tf, init, flat, flat, arch.embedding())),
+        zeros(tf, arch.embedding()));
+    embedding = normalise(tf, raw, 1);
+    Operand<TFloat32> logits;
+    if (arch.loss() == Loss.SOFTMAX) {
+      logits = tf.math.add(tf.linalg.matMul(raw, weight(tf, init, arch.embedding(), arch.embedding(), arch.classes())),
+          zeros(tf, arch.classes()));
+    } else {
+      // through Identity: TensorFlow Java 1.1.0 crashes adding gradients of a variable read by two ops
+      Operand<TFloat32> proxies = normalise(tf, tf.identity(weight(tf, init, 2, arch.embedding(), arch.classes())), 0);
+      logits = tf.math.mul(tf.linalg.matMul(embedding, proxies), tf.constant(arch.scale()));
+    }
+    // the dense form: TensorFlow's C++ gradient registry has no gradient for the sparse one
+    Operand<TFloat32> oneHot = tf.oneHot(labels, tf.constant(arch.classes()), tf.constant(1f), tf.constant(0f));
+    loss = tf.math.mean(tf.nn.softmaxCrossEntropyWithLogits(logits, oneHot).loss(), tf.constant(0));
+    beta1Power = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.scalar()));
+    beta2Power = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.scalar()));
+    train = trainOp(tf, loss, learningRate);
+    session = new Session(graph, config());
+    session.initialize();
+  }
+
+  /**
+   * Adam (Kingma &amp; Ba 2015; β₁ = 0.9, β₂ = 0.999, ε = 1e-8) written out with TensorFlow's
+   * {@code ApplyAdam}, every update gated on every gradient, and β₁ᵗ, β₂ᵗ fed from Java each step.
+   * The variables are reference variables, and both races this avoids were measured (two runs with
+   * one seed differed): an update of W running before a backward op that reads W (the gradient
+   * with respect to a layer's input is dy·Wᵀ), and — in tensorflow-framework 1.1.0's {@code Adam} —
+   * the β powers advancing before every update has read them.
+   */
+  private Op trainOp(Ops tf, Operand<TFloat32> loss, float learningRate) {
+    Output<?>[] xs = variables.stream().map(Operand::asOutput).toArray(Output<?>[]::new);
+    Output<?>[] grads = graph.addGradients(loss.asOutput(), xs);
+    List<Op> computed = new ArrayList<>();
+    for (Output<?> g : grads) {
+      computed.add(tf.identity(g));
+    }
+    Ops after = tf.withControlDependencies(computed);
+    List<Op> updates = new ArrayList<>();
+    for (int i = 0; i < grads.length; i++) {
+      Variable<TFloat32> w = variables.get(i);
+      @SuppressWarnings("unchecked")
+      Operand<TFloat32> g = (Operand<TFloat32>) grads[i];
+      updates.add(after.train.applyAdam(w, slot(tf, w), slot(tf, w), beta1Power, beta2Power,
+          tf.constant(learningRate), tf.constant(BETA1), tf.constant(BETA2), tf.constant(ADAM_EPSILON), g));
+    }
+    return tf.withControlDependencies(updates).noOp();
+  }
+
+  /** A zero variable shaped like {@code w} (Adam's moment estimates). */
+  private static Variable<TFloat32> slot(Ops tf, Variable<TFloat32> w) {
+    return tf.variable(tf.zerosLike(w));
+  }
+
+  /** The environment variable that switches TensorFlow's oneDNN kernels (recorded in provenance). */
+  static final String ONEDNN_ENV = "TF_ENABLE_ONEDNN_OPTS";
+
+  /** One intra-op and one inter-op thread: see the class comment. */
+  static ConfigProto config() {
+    return ConfigProto.newBuilder().setIntraOpParallelismThreads(1).setInterOpParallelismThreads(1).build();
+  }
+
+  /** The thread settings in words, for provenance. */
+  static String threadSettings() {
+    return "intra_op_parallelism_threads=1, inter_op_parallelism_threads=1, " + ONEDNN_ENV + "="
+        + System.getenv().getOrDefault(ONEDNN_ENV, "(unset: oneDNN on)");
+  }
+
+  /**
+   * One Adam step on a batch.
+   *
+   * @param x {@code rows × side²} pixels, row-major
+   * @param y the rows' train-class indices 0..classes-1
+   * @return the batch's mean loss before the step
+   */
+  float trainStep(float[] x, int[] y) {
+    int rows = y.length;
+    try (TFloat32 xt = TFloat32.tensorOf(Shape.of(rows, arch.side(), arch.side(), 1), DataBuffers.of(x, true, false));
+        TInt32 yt = TInt32.tensorOf(Shape.of(rows), DataBuffers.of(y, true, false));
+        TFloat32 b1 = TFloat32.scalarOf((float) Math.pow(BETA1, steps + 1));
+        TFloat32 b2 = TFloat32.scalarOf((float) Math.pow(BETA2, steps + 1));
+        Result r = session.runner().feed(images, xt).feed(labels, yt).feed(beta1Power, b1).feed(beta2Power, b2)
+            .addTarget(train).fetch(loss).run()) {
+      steps++;
+      return ((TFloat32) r.get(0)).getFloat();
+    }
+  }
+
+  /** The L2-normalised embeddings of {@code rows} images ({@code rows × embedding}, row-major). */
+  float[] embed(float[] x, int rows) {
+    int px = arch.side() * arch.side();
+    int k = arch.embedding();
+    float[] out = new float[rows * k];
+    for (int start = 0; start < rows; start += EMBED_BATCH) {
+      int n = Math.min(EMBED_BATCH, rows - start);
+      float[] batch = Arrays.copyOfRange(x, start * px, (start + n) * px);
+      try (TFloat32 xt = TFloat32.tensorOf(Shape.of(n, arch.side(), arch.side(), 1), DataBuffers.of(batch, true, false));
+          Result r = session.runner().feed(images, xt).fetch(embedding).run()) {
+        ((TFloat32) r.get(0)).asRawTensor().data().asFloats().read(out, start * k, n * k);
+      }
+    }
+    return out;
+  }
+
+  /** {@code v / sqrt(sum(v², axis) + 1e-12)}. */
+  private static Operand<TFloat32> normalise(Ops tf, Operand<TFloat32> v, int axis) {
+    Operand<TFloat32> sq = tf.reduceSum(tf.math.square(v), tf.constant(axis), ReduceSum.keepDims(true));
+    return tf.math.div(v, tf.math.sqrt(tf.math.add(sq, tf.constant(NORM_EPSILON))));
+  }
+
+  /** A variable of {@code shape} drawn N(0, 2 / fanIn) from {@code init}. */
+  private Operand<TFloat32> weight(Ops tf, SplittableRandom init, int fanIn, long... shape) {
+    int size = Math.toIntExact(Arrays.stream(shape).reduce(1, (a, b) -> a * b));
+    float[] w = new float[size];
+    double sd = Math.sqrt(2.0 / fanIn);
+    for (int i = 0; i < size; i++) {
+      w[i] = (float) (sd * Seeds.gaussian(init));
+    }
+    return trainable(tf.variable(tf.constant(Shape.of(shape), DataBuffers.of(w, true, false))));
+  }
+
+  private Operand<TFloat32> zeros(Ops tf, int n) {
+    return trainable(tf.variable(tf.constant(Shape.of(n), DataBuffers.of(new float[n], true, false))));
+  }
+
+  private Variable<TFloat32> trainable(Variable<TFloat32> v) {
+    variables.add(v);
+    return v;
+  }
+
+  /** The trainable parameter count (for provenance). */
+  long parameters() {
+    long p = 0;
+    int in = 1;
+    for (int c : arch.channels()) {
+      p += 9L * in * c + c;
+      in = c;
+    }
+    p += (long) arch.finalSide() * arch.finalSide() * in * arch.embedding() + arch.embedding();
+    return p + (long) arch.embedding() * arch.classes() + (arch.loss() == Loss.SOFTMAX ? arch.classes() : 0);
+  }
+
+  @Override
+  public void close() {
+    session.close();
+    graph.close();
+  }
+
+  /** The graph's op types (tests check that none is random). */
+  List<String> opTypes() {
+    List<String> types = new ArrayList<>();
+    graph.operations().forEachRemaining(o -> types.add(o.type()));
+    return types;
+  }
+}

@@ -1,0 +1,76 @@
+package io.pmbench.learn;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.datasets.format.Checksums;
+import io.pmbench.datasets.format.NpyWriter;
+import io.pmbench.runs.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The files of a learned data set, in one folder: {@value #TRAIN}, {@value #TEST} (float32,
+ * rows × embedding), {@value #TRAIN_LABELS}, {@value #TEST_LABELS} (int32, the source set's labels
+ * unchanged), the descriptor {@code NAME.yaml} (NAME e.g. {@code omniglot-learned}) (docs/DATASETS.md §6, split by files, every file's
+ * SHA-256 pinned so a changed file fails its load) and {@value #PROVENANCE}. Every file is written
+ * to a temporary name and renamed.
+ */
+final class LearnedDataset {
+  static final String TRAIN = "train.npy";
+  static final String TEST = "test.npy";
+  static final String TRAIN_LABELS = "train-labels.npy";
+  static final String TEST_LABELS = "test-labels.npy";
+  static final String PROVENANCE = "provenance.json";
+  private LearnedDataset() {}
+
+  /**
+   * Writes the four arrays, the descriptor and {@code provenance} into {@code dir}.
+   *
+   * @return the descriptor
+   */
+  static Path write(Path dir, String name, FeatureSet source, Trainer.Outcome o, Map<String, Object> provenance) throws IOException {
+    int k = o.architecture().embedding();
+    Map<String, byte[]> arrays = new LinkedHashMap<>();
+    arrays.put(TRAIN, NpyWriter.float32(o.train(), source.train().size(), k));
+    arrays.put(TRAIN_LABELS, NpyWriter.int32(source.train().labels()));
+    arrays.put(TEST, NpyWriter.float32(o.test(), source.test().size(), k));
+    arrays.put(TEST_LABELS, NpyWriter.int32(source.test().labels()));
+    Map<String, Object> files = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> a : arrays.entrySet()) {
+      AtomicFiles.writeBytes(dir.resolve(a.getKey()), a.getValue());
+      files.put(a.getKey().replace(".npy", "").replace('-', '_'),
+          Map.of("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
+    }
+    Path descriptor = dir.resolve(name + ".yaml");
+    ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+    String text = yaml.writeValueAsString(descriptor(name, source, o, files));
+    AtomicFiles.write(descriptor, w -> w.write("# Written by pmbench features learn; " + PROVENANCE
+        + " beside it says how.\n" + text));
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    AtomicFiles.write(dir.resolve(PROVENANCE), w -> w.write(json.writeValueAsString(provenance) + "\n"));
+    return descriptor;
+  }
+
+  private static Map<String, Object> descriptor(String name, FeatureSet source, Trainer.Outcome o, Map<String, Object> files) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("pmbench", "dataset/1");
+    d.put("name", name);
+    d.put("title", source.name() + ", " + o.architecture().embedding() + "-d features of a CNN trained on its "
+        + "train split (pmbench features learn)");
+    d.put("licence", source.licence() + "; features learned by pmbench features learn (see " + PROVENANCE + ")");
+    d.put("defaults", Map.of("sigma", source.defaults().sigma(), "alpha", source.defaults().alpha(),
+        "source", "those of " + source.name()));
+    d.put("classes", source.numClasses());
+    d.put("files", files);
+    d.put("split", Map.of("by", "files",
+        "train", Map.of("features", Map.of("file", "train"), "labels", Map.of("file", "train_labels")),
+        "test", Map.of("features", Map.of("file", "test"), "labels", Map.of("file", "test_labels"))));
+    return d;
+  }
+}

@@ -1,0 +1,85 @@
+package io.pmbench.learn;
+
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.experiments.learn.FeatureLearner;
+import io.pmbench.experiments.learn.LearnRequest;
+import io.pmbench.experiments.learn.TrainingListener;
+import io.pmbench.runs.CodeVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.tensorflow.TensorFlow;
+
+/**
+ * {@code pmbench features learn} with TensorFlow Java: trains the default {@link TrainingConfig}
+ * ({@code --epochs} overriding its epoch count) on the train split and writes the
+ * {@link LearnedDataset}.
+ */
+public final class TensorFlowLearner implements FeatureLearner {
+  @Override
+  public String description() {
+    return "TensorFlow Java " + javaApiVersion() + " (native " + TensorFlow.version() + "), small CNN embedding";
+  }
+
+  @Override
+  public Path learn(FeatureSet data, LearnRequest request, TrainingListener listener) throws IOException {
+    TrainingConfig defaults = TrainingConfig.defaults(data.train().size(), Trainer.side(data));
+    TrainingConfig cfg = request.epochs().isPresent() ? defaults.withEpochs(request.epochs().getAsInt()) : defaults;
+    long start = System.nanoTime();
+    Trainer.Outcome o = Trainer.train(data, cfg, request.seed(), listener);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return LearnedDataset.write(request.out(), request.name(), data, o, provenance(data, request, cfg, o, seconds));
+  }
+
+  /** The version of tensorflow-core-api, from its jar's Maven properties. */
+  static String javaApiVersion() {
+    try (InputStream in = TensorFlow.class.getResourceAsStream(
+        "/META-INF/maven/org.tensorflow/tensorflow-core-api/pom.properties")) {
+      Properties props = new Properties();
+      if (in != null) {
+        props.load(in);
+      }
+      return props.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  static Map<String, Object> provenance(FeatureSet data, LearnRequest request, TrainingConfig cfg, Trainer.Outcome o,
+      double seconds) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("command", request.invocation());
+    Map<String, Object> source = new LinkedHashMap<>();
+    source.put("spec", request.datasetSpec());
+    source.put("name", data.name());
+    source.put("sha256", data.sha256());
+    source.put("train_rows", data.train().size());
+    source.put("test_rows", data.test().size());
+    source.put("trained_on", "train split only (" + o.architecture().classes() + " classes); test split only embedded");
+    p.put("dataset", source);
+    p.put("seed", request.seed());
+    p.put("architecture", o.architecture().describe());
+    p.put("parameters", o.parameters());
+    p.put("training", cfg.toString());
+    p.put("epochs", cfg.epochs());
+    p.put("loss_curve", o.lossCurve());
+    p.put("epoch_seconds", o.epochSeconds());
+    p.put("wall_seconds", seconds);
+    p.put("tensorflow", TensorFlow.version() + " (native library), TensorFlow Java " + javaApiVersion());
+    p.put("threads", EmbeddingNet.threadSettings());
+    p.put("determinism", "initial weights drawn in Java from the seed; batch order and shifts from the seed; one "
+        + "TensorFlow thread; every Adam update after every gradient: a rerun with the same seed, oneDNN setting and "
+        + "CPU writes bit-identical files");
+    p.put("code_version", CodeVersion.current());
+    p.put("java", System.getProperty("java.version") + " " + System.getProperty("os.arch"));
+    p.put("cores", Runtime.getRuntime().availableProcessors());
+    p.put("finished", Instant.now().toString());
+    p.put("mean_epoch_seconds", Arrays.stream(o.epochSeconds()).average().orElse(0));
+    return p;
+  }
+}
