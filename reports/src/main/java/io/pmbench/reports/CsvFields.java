@@ -1,6 +1,6 @@
 package io.pmbench.reports;
 
-import java.util.ArrayList;
+import io.pmbench.core.data.QuotedFields;
 import java.util.List;
 
 /**
@@ -17,30 +17,6 @@ public final class CsvFields {
 
   /** The fields of {@code line}, quoted fields unquoted. */
   public static List<String> split(String line) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char ch = line.charAt(i);
-      if (quoted) {
-        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-          cur.append('"');
-          i++;
-        } else if (ch == '"') {
-          quoted = false;
-        } else {
-          cur.append(ch);
-        }
-      } else if (ch == '"') {
-        quoted = true;
-      } else if (ch == ',') {
-        out.add(cur.toString());
-        cur.setLength(0);
-      } else {
-        cur.append(ch);
-      }
-    }
-    out.add(cur.toString());
-    return out;
+    return QuotedFields.split(line, ',', false).fields();
   }
 }

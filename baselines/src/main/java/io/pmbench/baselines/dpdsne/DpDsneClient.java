@@ -151,9 +151,7 @@ final class DpDsneClient implements ClientSide, Auditable {
    */
   @Override
   public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
-    if (!auditStages().contains(stage)) {
-      throw AuditStage.unknown(stage, auditStages());
-    }
+    requireStage(stage);
     int m = data.publicOffset();
     int k = params.k();
     double[][] g = clipRows(new FixedPointTsne(start(m, internal), m, affinities(data), fixedRowSums).gradient(),

@@ -138,9 +138,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
    */
   @Override
   public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
-    if (!auditStages().contains(stage)) {
-      throw AuditStage.unknown(stage, auditStages());
-    }
+    requireStage(stage);
     int n = data.size();
     double[] v = SymmetricEigen.uniformStiefel(d, p.k(), internal);
     double[] projected = project(clippedRows(data.rows(), 0, n), n, d, v, p.k());

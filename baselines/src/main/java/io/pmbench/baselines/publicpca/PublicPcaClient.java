@@ -76,9 +76,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
    */
   @Override
   public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
-    if (!auditStages().contains(stage)) {
-      throw AuditStage.unknown(stage, auditStages());
-    }
+    requireStage(stage);
     return new AuditStage(stage, basis.project(data.rows()), SENSITIVITY, AuditStage.Norm.L2, noiseScale,
         p.epsilon(), p.delta(), 1, noise -> release(data, noise).noisy(), "release (D-mu)*V + N with mu, V from P ("
             + p.calibration() + " noise, dims=" + basis.dims() + ")");

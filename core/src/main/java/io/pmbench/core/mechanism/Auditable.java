@@ -29,6 +29,16 @@ public interface Auditable {
   AuditStage auditStage(String stage, ClientData data, SplittableRandom internal);
 
   /**
+   * Fails with {@link AuditStage#unknown} unless {@code stage} is one of {@link #auditStages()}:
+   * the check an {@link #auditStage} implementation starts with.
+   */
+  default void requireStage(String stage) {
+    if (!auditStages().contains(stage)) {
+      throw AuditStage.unknown(stage, auditStages());
+    }
+  }
+
+  /**
    * The name of the rule the stages' noise scale follows when it is not the run's Gaussian
    * {@link io.pmbench.core.privacy.NoiseCalibration} (e.g. privatemail-v1's Laplace scale from its
    * own sensitivity mode); empty, the default, when the stages are calibrated by the run's

@@ -15,10 +15,7 @@ public final class Knn {
    */
   public static int[] nearest(double[] gallery, int rows, int dim, double[] query, int kNearest, int exclude) {
     int available = rows - (exclude >= 0 && exclude < rows ? 1 : 0);
-    int kk = Math.min(kNearest, available);
-    int[] idx = new int[kk];
-    double[] dist = new double[kk];
-    int filled = 0;
+    TopK top = new TopK(Math.min(kNearest, available));
     for (int r = 0; r < rows; r++) {
       if (r == exclude) {
         continue;
@@ -29,27 +26,8 @@ public final class Knn {
         double d = gallery[base + c] - query[c];
         s += d * d;
       }
-      if (filled < kk) {
-        insert(idx, dist, filled, r, s);
-        filled++;
-      } else if (kk > 0 && s < dist[kk - 1]) {
-        insert(idx, dist, kk - 1, r, s);
-      }
+      top.offer(r, s);
     }
-    return idx;
-  }
-
-  /** Inserts (r, s) into the sorted prefix of length {@code len}, dropping the last entry if full. */
-  private static void insert(int[] idx, double[] dist, int len, int r, double s) {
-    int pos = len;
-    while (pos > 0 && dist[pos - 1] > s) {
-      if (pos < idx.length) {
-        idx[pos] = idx[pos - 1];
-        dist[pos] = dist[pos - 1];
-      }
-      pos--;
-    }
-    idx[pos] = r;
-    dist[pos] = s;
+    return top.indices();
   }
 }

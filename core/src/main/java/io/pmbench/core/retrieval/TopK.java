@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The K smallest (distance, row) pairs seen so far in lexicographic order, nearest first: ties
  * go to the smaller row index (the rule of {@link Knn#nearest}), whatever order rows are offered
- * in. For rows offered in ascending order this is exactly Knn's insertion rule.
+ * in. {@link Knn#nearest}, {@link ExactIndex} and {@link IvfIndex} all select through it.
  */
 final class TopK {
   private final int[] idx;

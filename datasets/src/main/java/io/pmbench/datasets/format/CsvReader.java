@@ -1,11 +1,11 @@
 package io.pmbench.datasets.format;
 
 import io.pmbench.core.data.InvalidDataException;
+import io.pmbench.core.data.QuotedFields;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -188,34 +188,11 @@ public final class CsvReader implements TableReader {
 
   /** Splits one line into trimmed cells, honouring double quotes. */
   static List<String> cells(String name, int lineNo, String line, char delimiter) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cell = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char ch = line.charAt(i);
-      if (quoted) {
-        if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-          cell.append('"');
-          i++;
-        } else if (ch == '"') {
-          quoted = false;
-        } else {
-          cell.append(ch);
-        }
-      } else if (ch == '"') {
-        quoted = true;
-      } else if (ch == delimiter) {
-        out.add(cell.toString().strip());
-        cell.setLength(0);
-      } else {
-        cell.append(ch);
-      }
-    }
-    if (quoted) {
+    QuotedFields split = QuotedFields.split(line, delimiter, true);
+    if (split.unterminated()) {
       throw new InvalidDataException(name + ": line " + lineNo + ": unterminated quote");
     }
-    out.add(cell.toString().strip());
-    return out;
+    return split.fields();
   }
 
   private static String columnText(int c, Scan scan) {

@@ -10,7 +10,6 @@ import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
@@ -30,14 +29,7 @@ final class NpzFile extends NamedArrayFile {
     super(source);
     Path path = source.requireFile("npz");
     ZipMagic.require(path, name(), ".npz");
-    try {
-      this.zip = new ZipFile(path.toFile());
-    } catch (ZipException e) {
-      throw new InvalidDataException(name() + ": not a valid .npz (zip) file: bad magic or truncated ("
-          + describe(e) + ")", e);
-    } catch (IOException e) {
-      throw new InvalidDataException(name() + ": cannot open (" + describe(e) + ")", e);
-    }
+    this.zip = ZipMagic.open(path, name(), ".npz");
     SortedSet<String> n = new TreeSet<>();
     try {
       zip.stream().map(ZipEntry::getName).filter(e -> e.endsWith(SUFFIX))

@@ -23,7 +23,6 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
@@ -59,14 +58,7 @@ final class TorchFile extends NamedArrayFile {
     super(source);
     Path path = source.requireFile("PyTorch .pth");
     checkMagic(path);
-    try {
-      this.zip = new ZipFile(path.toFile());
-    } catch (ZipException e) {
-      throw new InvalidDataException(name() + ": not a valid PyTorch (zip) file: bad magic or truncated ("
-          + describe(e) + ")", e);
-    } catch (IOException e) {
-      throw new InvalidDataException(name() + ": cannot open (" + describe(e) + ")", e);
-    }
+    this.zip = ZipMagic.open(path, name(), "PyTorch");
     try {
       ZipEntry pkl = zip.stream().filter(e -> e.getName().endsWith("/data.pkl")
           && e.getName().indexOf('/') == e.getName().length() - "/data.pkl".length()).findFirst()
