@@ -67,6 +67,17 @@ public interface EmbeddingMechanism {
     return true;
   }
 
+  /**
+   * The options this mechanism reads from {@link MechanismParams#option}, besides the ones every
+   * mechanism accepts ({@link MechanismOptions#COMMON}): the command line refuses any other key
+   * and any value an option's parser rejects, and {@code pmbench mechanisms NAME} prints them.
+   * A mechanism that delegates to another (e.g. its server side) declares the options the other
+   * reads. Default: none.
+   */
+  default java.util.List<OptionSpec<?>> options() {
+    return java.util.List.of();
+  }
+
   /** Builds the server's embedding of [S; P]. */
   ServerSide server(ServerView view, MechanismParams params);
 

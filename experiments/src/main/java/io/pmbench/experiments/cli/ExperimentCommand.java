@@ -41,8 +41,21 @@ abstract class ExperimentCommand implements Callable<Integer> {
   /** The grid options (mixed in by each command). */
   abstract GridOptions grid();
 
-  /** Checks names against the registry before anything is loaded (one-line errors, nothing written). */
-  void preflight(MechanismRegistry registry) {}
+  /**
+   * The mechanisms this command runs (checking their names against the registry): the ones its
+   * {@code --option} keys are checked against. Default: every registered mechanism.
+   */
+  List<String> mechanisms(MechanismRegistry registry) {
+    return registry.names();
+  }
+
+  /**
+   * Checks mechanism names and {@code --option} keys and values against the registry before
+   * anything is loaded (one-line errors, nothing written).
+   */
+  final void preflight(MechanismRegistry registry) {
+    grid().checkOptions(mechanisms(registry).stream().map(registry::get).toList());
+  }
 
   /** The ε values of this command, checked before the data set is loaded (empty: none of its own). */
   List<Double> epsilons() {

@@ -85,7 +85,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     for (String name : mechanisms) {
       EmbeddingMechanism m = s.registry().get(name);
       for (double eps : epsilons) {
-        m.validate(s.params(eps));
+        m.validate(s.params(eps).forMechanism(name));
       }
     }
   }
