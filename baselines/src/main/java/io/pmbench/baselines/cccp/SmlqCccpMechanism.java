@@ -11,6 +11,7 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
@@ -53,6 +54,11 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T iterations (T under official-code)";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE + 20);
   }
 
   /** {@code solver}. */

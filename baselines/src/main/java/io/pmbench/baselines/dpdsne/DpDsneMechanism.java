@@ -6,6 +6,7 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyChecks;
 import java.util.List;
@@ -63,6 +64,11 @@ public final class DpDsneMechanism extends TsneServedMechanism {
   @Override
   public String description() {
     return "DP-dSNE: noisy clipped t-SNE steps of r and the dummies with P fixed at the server's t-SNE Y_P";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 20);
   }
 
   /** {@code clip}, {@code iterations}, {@code accounting}, {@code mode}. */

@@ -5,6 +5,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
@@ -49,6 +50,11 @@ public final class PrivatePcaMechanism implements EmbeddingMechanism {
   public String description() {
     return "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V and D*V + noise;"
         + " the server projects its gallery with V";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 30);
   }
 
   /** {@code method} and {@code burnIn}. */

@@ -11,6 +11,7 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.Guarantee;
@@ -55,6 +56,11 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
   public String description() {
     return "private Johnson-Lindenstrauss projection (Kenthapadi et al. 2013): D*R + Gaussian noise, R from the"
         + " shared seed; neighbour=RECORD|ATTRIBUTE";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 40);
   }
 
   /** {@code neighbour}. */

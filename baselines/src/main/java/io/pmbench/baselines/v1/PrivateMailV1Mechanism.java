@@ -5,6 +5,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.mechanisms.SmlqMechanism;
@@ -83,6 +84,11 @@ public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
   public String description() {
     return "early PrivateMail: Laplace noise after each of 2 SMLQ iterations (Appendix B l1 bound, or the early"
         + " paper's Corollary 1.1), then 2 post-processing iterations";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 10);
   }
 
   /** {@code sensitivity}, {@code noisyIterations}, {@code postIterations}, and the server's options (core's {@code smlq}). */

@@ -78,6 +78,16 @@ public interface EmbeddingMechanism {
     return java.util.List.of();
   }
 
+  /**
+   * How the reports and the claims table use this mechanism: its place in report tables and
+   * the claims' parts it takes part in ({@link Reporting}). Default {@link Reporting#DEFAULT}:
+   * listed after the built-in bands by name, in no claim (a plugin is still run, audited through
+   * {@link Auditable} and reported like any other).
+   */
+  default Reporting reporting() {
+    return Reporting.DEFAULT;
+  }
+
   /** Builds the server's embedding of [S; P]. */
   ServerSide server(ServerView view, MechanismParams params);
 

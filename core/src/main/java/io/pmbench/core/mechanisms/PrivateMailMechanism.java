@@ -1,14 +1,15 @@
 package io.pmbench.core.mechanisms;
 
+import io.pmbench.core.kernel.FeatureKernelScale;
+import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.kernel.FeatureKernelScale;
-import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyChecks;
 import java.util.List;
@@ -35,6 +36,11 @@ public final class PrivateMailMechanism implements EmbeddingMechanism {
   public String description() {
     return "PrivateMail: one SMLQ step + Gaussian noise calibrated to Appendix B's sensitivity, then T"
         + " post-processing iterations";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE).inIdsClaim().attackedInClaims().asSubject();
   }
 
   /** The server side's options ({@code server}, {@code serverNeighbours}). */

@@ -9,12 +9,13 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.smlq.Smlq;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code smlq}: the non-private supervised manifold embedding (SPEC.md §4, §7). The client runs
@@ -37,6 +38,11 @@ public final class SmlqMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no noise";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims();
   }
 
   /** The server side's options ({@code server}, {@code serverNeighbours}). */

@@ -32,6 +32,7 @@ public final class MechanismsCommand implements Callable<Integer> {
     if (name != null) {
       EmbeddingMechanism m = registry.get(name);
       out.println(m.name() + ": " + m.description());
+      out.println("reports and claims: " + m.reporting().describe());
       out.printf("%-18s %-28s %-16s %s%n", "option", "type", "default", "description");
       for (OptionSpec<?> o : m.options()) {
         out.println(o.line());
