@@ -99,8 +99,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
     e.validate(s);
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
-    GridRecipe recipe = new GridRecipe(cmd.commandLine().getParseResult().originalArgs(), e.name(),
-        manifest.fingerprint(), s.git().commit());
+    GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
     try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh(), grid().acceptModified,
         w -> {
           err.println("pmbench: " + w);
