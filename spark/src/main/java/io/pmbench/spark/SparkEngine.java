@@ -19,7 +19,7 @@ import scala.runtime.BoxedUnit;
 /**
  * {@code --engine spark}: the missing cells of a grid become the tasks of one Spark job, one
  * task per cell. The data set is broadcast (each executor fetches it once); each executor
- * rebuilds the grid's tasks from the command line ({@link Workers}), computes its cells and
+ * builds the grid's tasks from the serialised grid and plan ({@link Workers}), computes its cells and
  * returns each cell's file text. The driver stores every cell through {@link CellStore} the
  * moment its task succeeds (Spark's result handler), so:
  *

@@ -13,8 +13,8 @@ import org.apache.spark.broadcast.Broadcast;
 
 /**
  * The executor side: each executor JVM builds a grid's tasks once from the serialised recipe
- * ({@link GridRecipe#tasks}, no command line parsed) and the broadcast data set and keeps them for every cell of that grid it is given, so per-executor
- * state the tasks share (the protocol runner's gallery index, cached server embeddings) is built
+ * ({@link GridRecipe#tasks}, no command line parsed) and the broadcast data set, and keeps them
+ * for every cell of that grid it is given, so per-executor state the tasks share (the protocol runner's gallery index, cached server embeddings) is built
  * once per executor, as on the local engine.
  */
 final class Workers {
