@@ -108,6 +108,23 @@ public final class MechanismOptions {
     }
   }
 
+  /**
+   * Every option of each of {@code mechanisms} as it is in effect under {@code options} (given,
+   * resolved for that mechanism, or the declared default), for provenance: mechanism name → key →
+   * value as typed.
+   */
+  public static Map<String, Map<String, String>> inEffect(Map<String, String> options,
+      Collection<EmbeddingMechanism> mechanisms) {
+    Map<String, Map<String, String>> out = new TreeMap<>();
+    for (EmbeddingMechanism m : mechanisms) {
+      Map<String, String> own = resolve(options, m.name());
+      Map<String, String> values = new TreeMap<>();
+      accepted(m).forEach(s -> values.put(s.name(), own.getOrDefault(s.name(), s.defaultValue())));
+      out.put(m.name(), values);
+    }
+    return out;
+  }
+
   private static java.util.Optional<OptionSpec<?>> spec(EmbeddingMechanism m, String key) {
     return accepted(m).stream().filter(s -> s.name().equals(key)).findFirst();
   }

@@ -102,6 +102,16 @@ class MechanismOptionsTest {
   }
 
   @Test
+  void inEffect_givenResolvedOrDefault_perMechanism() {
+    Map<String, Map<String, String>> e = MechanismOptions.inEffect(Map.of("steps", "4", "b-mech.steps", "2"),
+        List.of(A, B));
+    assertEquals("4", e.get("a-mech").get("steps"));
+    assertEquals("1.0", e.get("a-mech").get("clip"));
+    assertEquals("2", e.get("b-mech").get("steps"));
+    assertEquals("standard", e.get("b-mech").get(NoiseSampler.OPTION));
+  }
+
+  @Test
   void forMechanism_noNamespacedKey_sameParametersSoFingerprintsKeep() {
     MechanismParams p = Preset.PAPER.builder(1, 0.5).options(Map.of("steps", "4")).build(0.5, 1e-5);
     assertSame(p, p.forMechanism("a-mech"));

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.figures.Experiment;
@@ -147,6 +148,8 @@ abstract class ExperimentCommand implements Callable<Integer> {
       Map<String, Object> provConfig = new LinkedHashMap<>(config);
       provConfig.put("grid", e.grid(s));
       provConfig.put("fingerprint", manifest.fingerprint());
+      provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1).options(),
+          mechanisms(s.registry()).stream().map(s.registry()::get).toList()));
       provConfig.put("cellsComputed", outcome.computed());
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());

@@ -64,6 +64,8 @@ class MechanismOptionsCliTest {
     String a = recallOf(tmp.resolve("plain"), "public-pca");
     assertEquals(a, recallOf(tmp.resolve("spaced"), "public-pca"));
     assertFalse(a.equals(recallOf(tmp.resolve("k"), "public-pca")), "dims=1 must change the release");
+    String provenance = Files.readString(tmp.resolve("spaced").resolve("provenance.json"));
+    assertTrue(provenance.contains("\"mechanismOptions\"") && provenance.contains("\"dims\" : \"1\""), provenance);
   }
 
   /** The public-pca rows of results.csv from the mechanism column on. */
