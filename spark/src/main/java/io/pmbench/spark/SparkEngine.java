@@ -19,7 +19,7 @@ import scala.runtime.BoxedUnit;
 /**
  * {@code --engine spark}: the missing cells of a grid become the tasks of one Spark job, one
  * task per cell. The data set is broadcast (each executor fetches it once); each executor
- * rebuilds the grid's tasks from the command line ({@link Workers}), computes its cells and
+ * builds the grid's tasks from the serialised grid and plan ({@link Workers}), computes its cells and
  * returns each cell's file text. The driver stores every cell through {@link CellStore} the
  * moment its task succeeds (Spark's result handler), so:
  *
@@ -45,7 +45,7 @@ final class SparkEngine implements Engine {
    *     start on it
    */
   SparkEngine(String master, GridRecipe recipe, FeatureSet data) {
-    SparkConf conf = new SparkConf().setAppName("pmbench " + recipe.experiment());
+    SparkConf conf = new SparkConf().setAppName("pmbench " + recipe.plan().name());
     if (master != null) {
       conf.setMaster(master);
     }
@@ -69,7 +69,7 @@ final class SparkEngine implements Engine {
     List<CellKey> keys = pending.stream().map(Sweep.Task::key).toList();
     JavaRDD<CellKey> cells = spark.parallelize(keys, keys.size()); // partition i holds exactly keys[i]
     AtomicInteger stored = new AtomicInteger();
-    spark.setJobDescription("pmbench " + recipe.experiment() + ": " + keys.size() + " cells");
+    spark.setJobDescription("pmbench " + recipe.plan().name() + ": " + keys.size() + " cells");
     try {
       spark.sc().runJob(cells.rdd(), new RemoteCell(recipe, data), (Object partition, String json) -> {
         Sweep.Task t = pending.get((Integer) partition);
@@ -79,7 +79,7 @@ final class SparkEngine implements Engine {
         return BoxedUnit.UNIT;
       }, ClassTag$.MODULE$.apply(String.class));
     } catch (Exception e) { // Spark throws its checked SparkException without declaring it
-      throw new IllegalStateException("the Spark job of " + recipe.experiment() + " failed after storing "
+      throw new IllegalStateException("the Spark job of " + recipe.plan().name() + " failed after storing "
           + stored.get() + " of " + keys.size() + " cells (rerun the same command to compute the rest): "
           + firstLine(e.getMessage()), e);
     }

@@ -23,6 +23,9 @@
  * constants, its own bounds' tightness, adversarial neighbours) stay in its own tests, which can
  * pass those neighbours to the kit and use {@link io.pmbench.testkit.UnitRows} for data.
  *
+ * <p>{@link io.pmbench.testkit.PluginJar} builds a plugin jar from its sources at test time, for
+ * tests that load a plugin as a user would (its own class loader, or its own process).
+ *
  * <p>The kit depends on core and JUnit's API at compile scope; other modules use it at test scope.
  * Core's own mechanisms are checked in this module's tests (core cannot depend on the kit).
  */

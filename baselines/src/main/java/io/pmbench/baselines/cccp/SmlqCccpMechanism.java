@@ -10,11 +10,14 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -54,12 +57,28 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
   }
 
   @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE + 20);
+  }
+
+  /** {@code solver}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return List.of(SOLVER);
+  }
+
+  @Override
   public void validate(MechanismParams params) {
     solver(params);
   }
 
+  /** Option {@code solver}: how L_X⁺ is applied. */
+  static final OptionSpec<PseudoInverseSolver> SOLVER = new OptionSpec<>(PseudoInverseSolver.OPTION,
+      "one of CG, DENSE", PseudoInverseSolver.CG.name(),
+      "how L_X^+ is applied: conjugate gradients, or a dense pseudo-inverse (small n only)", PseudoInverseSolver::parse);
+
   private static PseudoInverseSolver solver(MechanismParams p) {
-    return p.option(PseudoInverseSolver.OPTION).map(PseudoInverseSolver::parse).orElse(PseudoInverseSolver.CG);
+    return SOLVER.value(p);
   }
 
   @Override

@@ -5,8 +5,11 @@ import io.pmbench.baselines.tsne.TsneServer;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.Preconditions;
+import java.util.List;
 
 /**
  * {@code dp-dsne} (BASELINES.md §2; dSNE: Saha et al. 2020, DP-dSNE: Saha et al. 2021/22). The
@@ -61,6 +64,17 @@ public final class DpDsneMechanism extends TsneServedMechanism {
   @Override
   public String description() {
     return "DP-dSNE: noisy clipped t-SNE steps of r and the dummies with P fixed at the server's t-SNE Y_P";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 20);
+  }
+
+  /** {@code clip}, {@code iterations}, {@code accounting}, {@code mode}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return DpDsneOptions.ALL;
   }
 
   @Override

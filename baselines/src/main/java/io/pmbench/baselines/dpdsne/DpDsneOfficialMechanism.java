@@ -5,6 +5,7 @@ import io.pmbench.baselines.tsne.TsneServer;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.privacy.GaussianCalibration;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.PrivacyClaim;
@@ -33,7 +34,9 @@ import java.util.List;
  * code's default argument). Labels are not used.
  */
 public final class DpDsneOfficialMechanism extends TsneServedMechanism {
-  static final String NOISE_VARIANCE = "noiseVariance";
+  /** Option {@code noiseVariance}: the code's {@code noise_variance}, used as the noise's standard deviation. */
+  static final OptionSpec<Double> NOISE_VARIANCE = OptionSpec.positive("noiseVariance", "0.001",
+      "the official code's noise_variance (used as the noise's standard deviation)");
 
   /** The noise level is the fixed {@code noiseVariance} option: the release does not depend on ε. */
   @Override
@@ -52,10 +55,16 @@ public final class DpDsneOfficialMechanism extends TsneServedMechanism {
         + " (no accounting)";
   }
 
+  /** {@code iterations} (shared with {@code dp-dsne}) and {@code noiseVariance}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return List.of(DpDsneOptions.ITERATIONS, NOISE_VARIANCE);
+  }
+
   @Override
   public void validate(MechanismParams params) {
-    DpDsneOptions.iterations(params);
-    DpDsneOptions.positiveDouble(params, NOISE_VARIANCE, 1e-3);
+    DpDsneOptions.ITERATIONS.value(params);
+    NOISE_VARIANCE.value(params);
   }
 
   @Override
@@ -65,8 +74,8 @@ public final class DpDsneOfficialMechanism extends TsneServedMechanism {
 
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
-    return new OfficialCodeClient(view, params, DpDsneOptions.iterations(params),
-        DpDsneOptions.positiveDouble(params, NOISE_VARIANCE, 1e-3));
+    return new OfficialCodeClient(view, params, DpDsneOptions.ITERATIONS.value(params),
+        NOISE_VARIANCE.value(params));
   }
 
   /** ANALYTIC(2·√(n + 1)·√T) at the run's (ε, δ): what an honest accounting would need. */

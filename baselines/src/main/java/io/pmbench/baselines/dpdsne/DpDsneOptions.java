@@ -1,6 +1,8 @@
 package io.pmbench.baselines.dpdsne;
 
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import java.util.List;
 
 /**
  * The mechanism-specific options of {@code dp-dsne} (BASELINES.md §2), parsed and checked in one
@@ -14,11 +16,27 @@ import io.pmbench.core.mechanism.MechanismParams;
  * @param accounting how s is derived from (ε, δ) ({@code accounting}, default GAUSSIAN)
  */
 record DpDsneOptions(double clip, int iterations, Accounting accounting) {
-  static final String CLIP = "clip";
-  static final String ITERATIONS = "iterations";
-  static final String ACCOUNTING = "accounting";
+  /** Option {@code clip}: C. */
+  static final OptionSpec<Double> CLIP = OptionSpec.positive("clip", "1.0",
+      "C, the l2 bound each free row's gradient is clipped to");
+  /** Option {@code iterations}: T, shared with {@code dp-dsne-official}. */
+  static final OptionSpec<Integer> ITERATIONS = OptionSpec.integer("iterations", 1, "1000",
+      "T, the number of (noisy) gradient steps");
+  /** Option {@code accounting}: how s is derived from (epsilon, delta). */
+  static final OptionSpec<Accounting> ACCOUNTING = new OptionSpec<>("accounting", "one of GAUSSIAN, ZCDP",
+      Accounting.GAUSSIAN.name(), "how the step noise is derived from (epsilon, delta): per-step Gaussian "
+          + "composition or zCDP", Accounting::parse);
   /** BASELINES.md §2's mode option: only {@code dp} here; the official code's mode is its own mechanism. */
-  static final String MODE = "mode";
+  static final OptionSpec<String> MODE = new OptionSpec<>("mode", "dp", "dp",
+      "BASELINES.md's mode; only dp here (the official code's mode is the mechanism dp-dsne-official)", m -> {
+        if (!m.trim().equalsIgnoreCase("dp")) {
+          throw new IllegalArgumentException("mode must be dp for dp-dsne (mode=official-code is the mechanism"
+              + " dp-dsne-official, which aligns on P and claims no privacy). Provided value: " + m);
+        }
+        return "dp";
+      });
+  /** Every option of {@code dp-dsne}. */
+  static final List<OptionSpec<?>> ALL = List.of(CLIP, ITERATIONS, ACCOUNTING, MODE);
 
   DpDsneOptions {
     if (!(clip > 0) || !Double.isFinite(clip)) {
@@ -30,41 +48,7 @@ record DpDsneOptions(double clip, int iterations, Accounting accounting) {
   }
 
   static DpDsneOptions of(MechanismParams p) {
-    p.option(MODE).filter(m -> !m.trim().equalsIgnoreCase("dp")).ifPresent(m -> {
-      throw new IllegalArgumentException("mode must be dp for dp-dsne (mode=official-code is the mechanism"
-          + " dp-dsne-official, which aligns on P and claims no privacy). Provided value: " + m);
-    });
-    return new DpDsneOptions(positiveDouble(p, CLIP, 1.0), iterations(p),
-        Accounting.parse(p.option(ACCOUNTING).orElse(Accounting.GAUSSIAN.name())));
-  }
-
-  /** The {@code iterations} option (default 1000), an integer ≥ 1. */
-  static int iterations(MechanismParams p) {
-    String v = p.option(ITERATIONS).orElse("1000");
-    int t;
-    try {
-      t = Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("iterations must be an integer >= 1. Provided value: " + v, e);
-    }
-    if (t < 1) {
-      throw new IllegalArgumentException("iterations must be an integer >= 1. Provided value: " + v);
-    }
-    return t;
-  }
-
-  /** A finite option value > 0 (or the default). */
-  static double positiveDouble(MechanismParams p, String key, double fallback) {
-    String v = p.option(key).orElse(Double.toString(fallback));
-    double x;
-    try {
-      x = Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a number > 0. Provided value: " + v, e);
-    }
-    if (!(x > 0) || !Double.isFinite(x)) {
-      throw new IllegalArgumentException(key + " must be > 0 and finite. Provided value: " + v);
-    }
-    return x;
+    MODE.value(p);
+    return new DpDsneOptions(CLIP.value(p), ITERATIONS.value(p), ACCOUNTING.value(p));
   }
 }

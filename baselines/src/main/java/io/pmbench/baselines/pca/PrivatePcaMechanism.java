@@ -4,9 +4,12 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
+import java.util.List;
 
 /**
  * {@code private-pca}: differentially private PCA (Chaudhuri, Sarwate &amp; Sinha 2013, JMLR 14;
@@ -47,6 +50,17 @@ public final class PrivatePcaMechanism implements EmbeddingMechanism {
   public String description() {
     return "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V and D*V + noise;"
         + " the server projects its gallery with V";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 30);
+  }
+
+  /** {@code method} and {@code burnIn}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return PrivatePcaOptions.ALL;
   }
 
   @Override

@@ -1,7 +1,8 @@
 package io.pmbench.baselines.pca;
 
 import io.pmbench.core.mechanism.MechanismParams;
-import java.util.Locale;
+import io.pmbench.core.mechanism.OptionSpec;
+import java.util.List;
 
 /**
  * private-pca's options ({@code method=PPCA|MOD_SULQ}, {@code burnIn=N}) and its budget split by
@@ -21,25 +22,19 @@ record PrivatePcaOptions(PcaMethod method, int burnIn, double epsilonSubspace, d
   /** The default number of Gibbs sweeps (BASELINES.md §3). */
   static final int DEFAULT_BURN_IN = 100;
 
+  /** Option {@code method}: how the subspace V is chosen. */
+  static final OptionSpec<PcaMethod> METHOD = OptionSpec.choice("method", PcaMethod.class, PcaMethod.PPCA,
+      "how the subspace V is chosen: PPCA (exponential mechanism, Gibbs) or MOD_SULQ (noisy covariance)");
+  /** Option {@code burnIn}: Gibbs sweeps of the PPCA chain. */
+  static final OptionSpec<Integer> BURN_IN = OptionSpec.integer("burnIn", 1, Integer.toString(DEFAULT_BURN_IN),
+      "Gibbs sweeps of the PPCA chain (ignored by MOD_SULQ)");
+  /** Every option of {@code private-pca}. */
+  static final List<OptionSpec<?>> ALL = List.of(METHOD, BURN_IN);
+
   /** Parses and checks the options; throws IllegalArgumentException naming the option. */
   static PrivatePcaOptions of(MechanismParams p) {
-    String m = p.option("method").orElse(PcaMethod.PPCA.name());
-    PcaMethod method;
-    try {
-      method = PcaMethod.valueOf(m.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("method must be one of PPCA, MOD_SULQ. Provided value: " + m, e);
-    }
-    String b = p.option("burnIn").orElse(Integer.toString(DEFAULT_BURN_IN));
-    int burnIn;
-    try {
-      burnIn = Integer.parseInt(b.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("burnIn must be an integer >= 1. Provided value: " + b, e);
-    }
-    if (burnIn < 1) {
-      throw new IllegalArgumentException("burnIn must be an integer >= 1. Provided value: " + b);
-    }
+    PcaMethod method = METHOD.value(p);
+    int burnIn = BURN_IN.value(p);
     double half = p.epsilon() / 2;
     return method == PcaMethod.PPCA
         ? new PrivatePcaOptions(method, burnIn, half, 0, half, p.delta())

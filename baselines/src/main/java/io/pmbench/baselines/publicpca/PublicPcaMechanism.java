@@ -6,10 +6,12 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.Preconditions;
+import java.util.List;
 
 /**
  * {@code public-pca} (SPEC.md §7): the plain Gaussian mechanism in a public basis. μ and V (the
@@ -37,6 +39,12 @@ public final class PublicPcaMechanism implements EmbeddingMechanism {
   public String description() {
     return "Gaussian mechanism in a public PCA basis: (D - mu)*V + noise, V = top-dims right singular vectors of the"
         + " centred public rows; dims=N (default k)";
+  }
+
+  /** {@code dims}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return List.of(PublicPcaOptions.SPEC);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.pmbench.baselines.publicpca;
 
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 
 /**
  * public-pca's option {@code dims} (SPEC.md §7): the number of right singular vectors of the
@@ -13,6 +14,10 @@ record PublicPcaOptions(int dims) {
   /** The option's name. */
   static final String DIMS = "dims";
 
+  /** Option {@code dims}; its default is the run's k. */
+  static final OptionSpec<Integer> SPEC = OptionSpec.integer(DIMS, 1, "k",
+      "right singular vectors of the centred public rows to project on (at most d)");
+
   PublicPcaOptions {
     if (dims < 1) {
       throw new IllegalArgumentException(DIMS + " must be an integer >= 1. Provided value: " + dims);
@@ -21,12 +26,7 @@ record PublicPcaOptions(int dims) {
 
   /** Parses {@code dims} (default k); a value that is not an integer >= 1 throws naming the option. */
   static PublicPcaOptions of(MechanismParams p) {
-    String v = p.option(DIMS).orElse(Integer.toString(p.k()));
-    try {
-      return new PublicPcaOptions(Integer.parseInt(v.trim()));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(DIMS + " must be an integer >= 1. Provided value: " + v, e);
-    }
+    return new PublicPcaOptions(SPEC.given(p).orElse(p.k()));
   }
 
   /** Throws naming the option unless {@code dims} ≤ d, the feature dimension. */

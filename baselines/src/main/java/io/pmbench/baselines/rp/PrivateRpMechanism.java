@@ -10,6 +10,8 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.Guarantee;
@@ -18,7 +20,6 @@ import io.pmbench.core.Preconditions;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -57,14 +58,24 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
         + " shared seed; neighbour=RECORD|ATTRIBUTE";
   }
 
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 40);
+  }
+
+  /** {@code neighbour}. */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return List.of(NEIGHBOUR);
+  }
+
+  /** Option {@code neighbour}: the neighbouring relation of the guarantee. */
+  static final OptionSpec<Neighbour> NEIGHBOUR = OptionSpec.choice("neighbour", Neighbour.class, Neighbour.RECORD,
+      "the neighbouring relation: RECORD (one row of D added or removed) or ATTRIBUTE (one entry changes by at most 2)");
+
   /** The option {@code neighbour} (default RECORD). */
   static Neighbour neighbour(MechanismParams p) {
-    String v = p.option("neighbour").orElse(Neighbour.RECORD.name());
-    try {
-      return Neighbour.valueOf(v.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("neighbour must be one of RECORD, ATTRIBUTE. Provided value: " + v, e);
-    }
+    return NEIGHBOUR.value(p);
   }
 
   @Override

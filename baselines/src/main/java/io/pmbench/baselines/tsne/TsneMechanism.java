@@ -1,5 +1,7 @@
 package io.pmbench.baselines.tsne;
 
+import io.pmbench.core.mechanism.Reporting;
+
 /**
  * {@code tsne} (BASELINES.md §1 as relaxed by issue 23: Smile stays the reference): exact t-SNE
  * with Smile's affinities, start and optimiser through pmbench's fast core {@link ExactTsne}, which
@@ -23,5 +25,10 @@ public final class TsneMechanism extends TsneEmbedding {
   public String description() {
     return "exact t-SNE (Smile's affinities and optimiser, fused kernel; perplexity 30, 1000 iterations) of client"
         + " and server rows, aligned on P; non-private";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE + 30);
   }
 }

@@ -5,8 +5,12 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.builtin.SmlqMechanism;
+import java.util.List;
 
 /**
  * {@code privatemail-v1}: the early PrivateMail variant (BASELINES.md §6; seed paper
@@ -55,30 +59,20 @@ public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
   /** Option: noise-free iterations after L_X is rebuilt (default 2). */
   public static final String POST_ITERATIONS = "postIterations";
 
+  private static final OptionSpec<SensitivityMode> SENSITIVITY = new OptionSpec<>(SensitivityMode.OPTION,
+      "one of APPENDIX_B, EARLY_PAPER", SensitivityMode.APPENDIX_B.name(),
+      "the l1 sensitivity bound: Appendix B's, or the early paper's Corollary 1.1", SensitivityMode::parse);
+  private static final OptionSpec<Integer> NOISY = OptionSpec.integer(NOISY_ITERATIONS, 1, "2",
+      "m, the SMLQ iterations each followed by Laplace noise");
+  private static final OptionSpec<Integer> POST = OptionSpec.integer(POST_ITERATIONS, 0, "2",
+      "noise-free iterations after L_X is rebuilt");
+
   private final SmlqMechanism smlq = new SmlqMechanism();
 
   /** The mechanism's own options, parsed and checked. */
   record Settings(SensitivityMode mode, int noisyIterations, int postIterations) {
     static Settings of(MechanismParams p) {
-      SensitivityMode mode = p.option(SensitivityMode.OPTION).map(SensitivityMode::parse)
-          .orElse(SensitivityMode.APPENDIX_B);
-      return new Settings(mode, intOption(p, NOISY_ITERATIONS, 2, 1), intOption(p, POST_ITERATIONS, 2, 0));
-    }
-
-    private static int intOption(MechanismParams p, String key, int dflt, int min) {
-      String v = p.option(key).orElse(null);
-      if (v == null) {
-        return dflt;
-      }
-      try {
-        int i = Integer.parseInt(v.trim());
-        if (i >= min) {
-          return i;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with the option's range
-      }
-      throw new IllegalArgumentException(key + " must be an integer >= " + min + ". Provided value: " + v);
+      return new Settings(SENSITIVITY.value(p), NOISY.value(p), POST.value(p));
     }
   }
 
@@ -91,6 +85,18 @@ public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
   public String description() {
     return "early PrivateMail: Laplace noise after each of 2 SMLQ iterations (Appendix B l1 bound, or the early"
         + " paper's Corollary 1.1), then 2 post-processing iterations";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE + 10);
+  }
+
+  /** {@code sensitivity}, {@code noisyIterations}, {@code postIterations}, and the server's options (core's {@code smlq}). */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(SENSITIVITY, NOISY, POST),
+        smlq.options().stream()).toList();
   }
 
   @Override

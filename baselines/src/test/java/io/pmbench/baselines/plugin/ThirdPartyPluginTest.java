@@ -9,7 +9,6 @@ import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.mechanism.MechanismModule;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.protocol.CellResult;
@@ -17,29 +16,16 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.testkit.MechanismConformance;
-import java.io.File;
+import io.pmbench.testkit.PluginJar;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -56,45 +42,8 @@ class ThirdPartyPluginTest {
   @TempDir
   Path tmp;
 
-  /** The test class path plus the code sources of the plugin API (robust to manifest-only class paths). */
-  private static String classPath() throws URISyntaxException {
-    Set<String> entries = new LinkedHashSet<>(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
-    for (Class<?> c : new Class<?>[] {MechanismModule.class, com.google.inject.AbstractModule.class}) {
-      entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
-    }
-    return String.join(File.pathSeparator, entries);
-  }
-
-  private Path buildPluginJar() throws IOException, URISyntaxException {
-    Path src = Path.of(System.getProperty("basedir", "."), "src", "test", "plugin-src");
-    List<Path> sources;
-    try (Stream<Path> s = Files.walk(src)) {
-      sources = s.filter(p -> p.toString().endsWith(".java")).toList();
-    }
-    Path classes = Files.createDirectories(tmp.resolve("classes"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    StringWriter diagnostics = new StringWriter();
-    try (StandardJavaFileManager fm = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-      List<String> options = List.of("--release", "17", "-Xlint:all,-path", "-Werror", "-proc:none", "-classpath",
-          classPath(), "-d", classes.toString());
-      boolean ok = javac.getTask(diagnostics, fm, null, options, null, fm.getJavaFileObjectsFromPaths(sources)).call();
-      assertTrue(ok, "plugin did not compile cleanly: " + diagnostics);
-    }
-    Path jar = tmp.resolve("my-plugin.jar");
-    List<Path[]> entries = new ArrayList<>(); // {root, file}
-    for (Path root : new Path[] {classes, src}) {
-      try (Stream<Path> s = Files.walk(root)) {
-        s.filter(Files::isRegularFile).filter(p -> !p.toString().endsWith(".java")).forEach(p -> entries.add(new Path[] {root, p}));
-      }
-    }
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-      for (Path[] e : entries) {
-        out.putNextEntry(new JarEntry(e[0].relativize(e[1]).toString().replace(File.separatorChar, '/')));
-        out.write(Files.readAllBytes(e[1]));
-        out.closeEntry();
-      }
-    }
-    return jar;
+  private Path buildPluginJar() throws IOException {
+    return PluginJar.build(Path.of(System.getProperty("basedir", "."), "src", "test", "plugin-src"), tmp, "my-plugin");
   }
 
   @Test
@@ -110,7 +59,7 @@ class ThirdPartyPluginTest {
       EmbeddingMechanism m = registry.get("my-mech");
       assertEquals(loader, m.getClass().getClassLoader());
       CellResult r = new ProtocolRunner(tinySet(), new ProtocolConfig(40, 30, true, new int[] {8}))
-          .run(m, Preset.PAPER.builder(1, 0.5).options(Map.of("sd", "0.05")).build(0.1, 1e-5), 1, q -> {});
+          .run(m, Preset.PAPER.builder(1, 0.5).options(Map.of("radius", "1")).build(50, 1e-5), 1, q -> {});
       assertTrue(r.recallAt(8) > 0.5, "the plugin runs in the protocol: Recall@8 " + r.recallAt(8));
     }
   }

@@ -6,6 +6,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
@@ -31,6 +32,11 @@ public final class FeaturesMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "non-private upper reference: k-NN on the original features";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE);
   }
 
   @Override

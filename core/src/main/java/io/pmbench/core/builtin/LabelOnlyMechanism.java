@@ -4,8 +4,11 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import java.util.List;
 
 /**
  * Control {@code label-only} (SPEC.md §7, BASELINES.md §5): PrivateMail's post-processing run
@@ -24,6 +27,17 @@ public final class LabelOnlyMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "control: PrivateMail post-processing on labels alone (features replaced by data-independent noise)";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.CONTROL).asPairedControl().inIdsClaim().attackedInClaims();
+  }
+
+  /** The server side's options ({@code server}, {@code serverNeighbours}). */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return SmlqServer.OPTIONS;
   }
 
   @Override

@@ -7,9 +7,13 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.Preconditions;
+import java.util.List;
 
 /**
  * PrivateMail (SPEC.md §5; the paper's Figure 4 and Algorithm 1).
@@ -33,6 +37,17 @@ public final class PrivateMailMechanism implements EmbeddingMechanism {
   public String description() {
     return "PrivateMail: one SMLQ step + Gaussian noise calibrated to Appendix B's sensitivity, then T"
         + " post-processing iterations";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.PRIVATE).inIdsClaim().attackedInClaims().asSubject();
+  }
+
+  /** The server side's options ({@code server}, {@code serverNeighbours}). */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return SmlqServer.OPTIONS;
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
@@ -33,6 +34,11 @@ public final class RandomMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "control: iid N(0,1) embeddings of every row (chance level)";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.CONTROL + 10).asPairedControl().inIdsClaim().attackedInClaims();
   }
 
   @Override

@@ -8,6 +8,8 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
@@ -49,6 +51,17 @@ public final class ShuffledLabelsMechanism implements EmbeddingMechanism {
   public String description() {
     return "control: PrivateMail with the client's labels permuted uniformly among the rows of D (r's label"
         + " included)";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.DEFAULT.inIdsClaim();
+  }
+
+  /** The server side's options ({@code server}, {@code serverNeighbours}). */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return SmlqServer.OPTIONS;
   }
 
   @Override

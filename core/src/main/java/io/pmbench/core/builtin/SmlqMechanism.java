@@ -8,10 +8,13 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.smlq.Smlq;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,6 +38,17 @@ public final class SmlqMechanism implements EmbeddingMechanism {
   @Override
   public String description() {
     return "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no noise";
+  }
+
+  @Override
+  public Reporting reporting() {
+    return Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims();
+  }
+
+  /** The server side's options ({@code server}, {@code serverNeighbours}). */
+  @Override
+  public List<OptionSpec<?>> options() {
+    return SmlqServer.OPTIONS;
   }
 
   @Override

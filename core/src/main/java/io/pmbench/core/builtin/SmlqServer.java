@@ -6,10 +6,14 @@ import io.pmbench.core.kernel.Laplacian;
 import io.pmbench.core.kernel.LaplacianLayout;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.smlq.Smlq;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The server side shared by {@code smlq}, {@code privatemail} and {@code label-only}: SMLQ
@@ -72,15 +76,29 @@ final class SmlqServer implements ServerSide {
     return layout(p) == LaplacianLayout.KNN ? key + ",server=knn,neighbours=" + neighbours(p) : key;
   }
 
+  /** Option {@code server}: how L_X is held ({@link LaplacianLayout}). */
+  static final OptionSpec<LaplacianLayout> LAYOUT = new OptionSpec<>(LaplacianLayout.OPTION,
+      "one of " + Arrays.stream(LaplacianLayout.values()).map(LaplacianLayout::optionValue)
+          .sorted().collect(Collectors.joining(", ")), LaplacianLayout.AUTO.optionValue(),
+      "how the server holds L_X: dense or blockwise (same bits), knn (approximate); auto picks by free heap",
+      LaplacianLayout::parse);
+
+  /** Option {@code serverNeighbours}: κ of the k-NN layout. */
+  static final OptionSpec<Integer> NEIGHBOURS = new OptionSpec<>(LaplacianLayout.NEIGHBOURS_OPTION, "integer >= 1",
+      Integer.toString(LaplacianLayout.DEFAULT_NEIGHBOURS), "kappa, the neighbours per row under server=knn",
+      LaplacianLayout::parseNeighbours);
+
+  /** The options of every mechanism whose server side this is. */
+  static final List<OptionSpec<?>> OPTIONS = List.of(LAYOUT, NEIGHBOURS);
+
   /** The layout of L_X (option {@code server}; throws on an unknown value). */
   static LaplacianLayout layout(MechanismParams p) {
-    return p.option(LaplacianLayout.OPTION).map(LaplacianLayout::parse).orElse(LaplacianLayout.AUTO);
+    return LAYOUT.value(p);
   }
 
   /** κ of the k-NN layout (option {@code serverNeighbours}). */
   static int neighbours(MechanismParams p) {
-    return p.option(LaplacianLayout.NEIGHBOURS_OPTION).map(LaplacianLayout::parseNeighbours)
-        .orElse(LaplacianLayout.DEFAULT_NEIGHBOURS);
+    return NEIGHBOURS.value(p);
   }
 
   /** Checks the server options (called by the mechanisms' {@code validate}). */

@@ -67,6 +67,27 @@ public interface EmbeddingMechanism {
     return true;
   }
 
+  /**
+   * The options this mechanism reads from {@link MechanismParams#option}, besides the ones every
+   * mechanism accepts ({@link MechanismOptions#COMMON}): the command line refuses any other key
+   * and any value an option's parser rejects, and {@code pmbench mechanisms NAME} prints them.
+   * A mechanism that delegates to another (e.g. its server side) declares the options the other
+   * reads. Default: none.
+   */
+  default java.util.List<OptionSpec<?>> options() {
+    return java.util.List.of();
+  }
+
+  /**
+   * How the reports and the claims table use this mechanism: its place in report tables and
+   * the claims' parts it takes part in ({@link Reporting}). Default {@link Reporting#DEFAULT}:
+   * listed after the built-in bands by name, in no claim (a plugin is still run, audited through
+   * {@link Auditable} and reported like any other).
+   */
+  default Reporting reporting() {
+    return Reporting.DEFAULT;
+  }
+
   /** Builds the server's embedding of [S; P]. */
   ServerSide server(ServerView view, MechanismParams params);
 

@@ -106,7 +106,7 @@ public record MechanismParams(
     if (noiseOrigin() == NoiseOrigin.SYSTEM) {
       return NoiseSampler.SECURE;
     }
-    return option(NoiseSampler.OPTION).map(NoiseSampler::parse).orElse(NoiseSampler.STANDARD);
+    return MechanismOptions.NOISE_SAMPLER.value(this);
   }
 
   /**
@@ -115,7 +115,7 @@ public record MechanismParams(
    * {@code secure} sampler.
    */
   public NoiseOrigin noiseOrigin() {
-    return option(NoiseOrigin.OPTION).map(NoiseOrigin::parse).orElse(NoiseOrigin.SEEDED);
+    return MechanismOptions.NOISE_SOURCE.value(this);
   }
 
   /**
@@ -136,6 +136,18 @@ public record MechanismParams(
   /** A mechanism-specific option, if given. */
   public Optional<String> option(String key) {
     return Optional.ofNullable(options.get(key));
+  }
+
+  /**
+   * The parameters as mechanism {@code name} sees them: {@code name.KEY} options become
+   * {@code KEY} (overriding a plain {@code KEY}), other mechanisms' namespaced options are dropped
+   * ({@link MechanismOptions#resolve}). These very parameters when no option is namespaced.
+   */
+  public MechanismParams forMechanism(String name) {
+    Map<String, String> resolved = MechanismOptions.resolve(options, name);
+    return resolved == options ? this : new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
+        serverIterations, featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ,
+        resolved);
   }
 
   /** A copy at another (ε, calibration). */

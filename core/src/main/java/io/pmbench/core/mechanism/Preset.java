@@ -53,13 +53,19 @@ public enum Preset {
     return this != OFFICIAL_CODE;
   }
 
-  /** The calibration this preset uses at ε. */
+  /** The calibration this preset uses at ε: its rule has one regime below ε = 1 and one from ε = 1. */
   public NoiseCalibration calibrationFor(double epsilon) {
-    return switch (this) {
-      case PAPER -> epsilon < 1 ? NoiseCalibration.CLASSIC : NoiseCalibration.ANALYTIC;
-      case OFFICIAL_CODE -> NoiseCalibration.OFFICIAL_CODE;
-      case CORRECTED -> NoiseCalibration.ANALYTIC;
-    };
+    return epsilon < 1 ? calibrationBelowEpsilonOne() : calibrationFromEpsilonOne();
+  }
+
+  /** The calibration this preset uses at ε &lt; 1. */
+  public NoiseCalibration calibrationBelowEpsilonOne() {
+    return this == PAPER ? NoiseCalibration.CLASSIC : calibrationFromEpsilonOne();
+  }
+
+  /** The calibration this preset uses at ε ≥ 1 (CLASSIC is not valid there; SPEC.md §9). */
+  public NoiseCalibration calibrationFromEpsilonOne() {
+    return this == OFFICIAL_CODE ? NoiseCalibration.OFFICIAL_CODE : NoiseCalibration.ANALYTIC;
   }
 
   /**
@@ -98,7 +104,8 @@ public enum Preset {
   }
 
   /** Collects overrides on top of a preset; {@link #build(double, double)} fixes (ε, δ). */
-  public static final class Builder {
+  public static final class Builder implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private Preset preset;
     private double sigma;
     private double alpha;
@@ -178,7 +185,24 @@ public enum Preset {
 
     /** The parameters at (ε, δ). */
     public MechanismParams build(double epsilon, double delta) {
-      NoiseCalibration c = calibration != null ? calibration : preset.calibrationFor(epsilon);
+      return build(epsilon, delta, calibration != null ? calibration : preset.calibrationFor(epsilon));
+    }
+
+    /**
+     * Every parameter at δ except ε, under the calibration of one regime of the preset's rule
+     * ({@link Preset#calibrationFor}: below ε = 1, or from ε = 1; the forced calibration, if any, in
+     * both): {@link MechanismParams#describe()} without {@code epsilon}, for the configuration
+     * fingerprint of a grid.
+     */
+    public java.util.Map<String, Object> describe(double delta, boolean fromEpsilonOne) {
+      NoiseCalibration c = calibration != null ? calibration
+          : fromEpsilonOne ? preset.calibrationFromEpsilonOne() : preset.calibrationBelowEpsilonOne();
+      java.util.Map<String, Object> d = new java.util.TreeMap<>(build(1, delta, c).describe());
+      d.remove("epsilon");
+      return d;
+    }
+
+    private MechanismParams build(double epsilon, double delta, NoiseCalibration c) {
       java.util.Map<String, String> opts = new java.util.TreeMap<>(options);
       if (preset.defaultNoiseSampler() != NoiseSampler.STANDARD) {
         opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());

@@ -15,7 +15,9 @@ import java.util.Arrays;
  *     official code's per-split numbering under {@code official-code}, SPEC.md §8)
  */
 public record ProtocolConfig(int nPublic, int nQueries, boolean dummies, int[] ks, GalleryIndexKind index,
-    LabelNumbering labelNumbering) {
+    LabelNumbering labelNumbering) implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** Every gallery row is a query. */
   public static final int ALL_QUERIES = -1;
 

@@ -103,7 +103,8 @@ public final class ProtocolRunner {
    * uses them: for tools that replay the protocol's releases (e.g. an attack that plays the
    * server) and must see what the protocol would release.
    */
-  public Sides sides(EmbeddingMechanism mechanism, MechanismParams params, long seed) {
+  public Sides sides(EmbeddingMechanism mechanism, MechanismParams grid, long seed) {
+    MechanismParams params = grid.forMechanism(mechanism.name());
     mechanism.validate(params);
     SeedContext ctx = context(seed);
     ServerSide server = server(mechanism, params, ctx);
@@ -234,8 +235,9 @@ public final class ProtocolRunner {
    *
    * @throws IllegalStateException if a recalled outcome belongs to another query or K list
    */
-  public CellResult run(EmbeddingMechanism mechanism, MechanismParams params, long seed, IntConsumer progress,
+  public CellResult run(EmbeddingMechanism mechanism, MechanismParams grid, long seed, IntConsumer progress,
       QueryLog log) {
+    MechanismParams params = grid.forMechanism(mechanism.name());
     mechanism.validate(params);
     SeedContext ctx = context(seed);
     int[] ks = config.ks();

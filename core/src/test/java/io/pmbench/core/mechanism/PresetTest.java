@@ -1,5 +1,6 @@
 package io.pmbench.core.mechanism;
 
+import io.pmbench.core.privacy.NoiseCalibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -65,5 +66,29 @@ class PresetTest {
     }
     assertEquals("official-code", Preset.OFFICIAL_CODE.cliName());
     assertThrows(IllegalArgumentException.class, () -> Preset.parse("PAPER"));
+  }
+
+  /**
+   * The grid fingerprint records the parameters once per regime of the calibration rule; these
+   * entries must be exactly what sampling the parameters at ε = 0.5 and ε = 2 gave before, or
+   * every existing run directory would stop resuming.
+   */
+  @Test
+  void describe_eachRegime_equalsTheParametersAtHalfAndTwoWithoutEpsilon() {
+    for (Preset p : Preset.values()) {
+      for (NoiseCalibration forced : new NoiseCalibration[] {null, NoiseCalibration.ANALYTIC}) {
+        Preset.Builder b = p.builder(6, 0.6).k(3).options(java.util.Map.of("method", "PPCA"));
+        if (forced != null) {
+          b.calibration(forced);
+        }
+        for (double eps : new double[] {0.5, 2}) {
+          java.util.Map<String, Object> sampled = new java.util.TreeMap<>(b.build(eps, 1e-5).describe());
+          sampled.remove("epsilon");
+          assertEquals(sampled, b.describe(1e-5, eps >= 1), p + " " + forced + " at " + eps);
+        }
+      }
+      assertEquals(p.calibrationFor(0.5), p.calibrationBelowEpsilonOne());
+      assertEquals(p.calibrationFor(1), p.calibrationFromEpsilonOne());
+    }
   }
 }

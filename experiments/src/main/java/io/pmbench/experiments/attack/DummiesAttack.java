@@ -59,8 +59,6 @@ public final class DummiesAttack {
   public static final double CHANCE_MARGIN = 0.02;
   /** The ε at which the claim is judged (Figure 6's smallest). */
   public static final double CLAIM_EPSILON = 0.1;
-  /** The mechanisms that claim differential privacy and so are judged by the claims row. */
-  public static final List<String> PRIVATE_MECHANISMS = List.of("privatemail");
 
   private final ProtocolRunner runner;
   private final String preset;

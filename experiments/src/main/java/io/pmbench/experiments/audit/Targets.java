@@ -17,17 +17,14 @@ import java.util.Map;
  * in the registry's (name) order; one target per stage. Each is audited under the settings'
  * preset's calibration at ε ({@link Preset#calibrationFor}: {@code paper} CLASSIC below ε = 1 and
  * ANALYTIC from 1, {@code corrected} ANALYTIC, {@code official-code} OFFICIAL_CODE), labelled with
- * the mechanism's own noise rule where it has one (privatemail-v1's Laplace scale). One special
- * case is kept by name, because it is a choice of the report rather than a property of the
- * mechanism: {@code privatemail}, the paper's subject, is audited under every calibration (CLASSIC
- * only at ε &lt; 1, where it is valid, SPEC.md §9). Parameters are the settings' preset's (its
+ * the mechanism's own noise rule where it has one (privatemail-v1's Laplace scale). A mechanism
+ * that declares itself the subject of the claims ({@link io.pmbench.core.mechanism.Reporting#subject()},
+ * {@code privatemail}) is audited under every calibration (CLASSIC only at ε &lt; 1, where it is
+ * valid, SPEC.md §9). Parameters are the settings' preset's (its
  * kernels, renormalisation and M_ii; SPEC.md §8) at the settings' σ, α, k and noise sampler, with
  * each mechanism's default options.
  */
 public final class Targets {
-  /** The mechanism audited under every calibration (see the class comment). */
-  static final String EVERY_CALIBRATION = "privatemail";
-
   private Targets() {}
 
   /** The names of the mechanisms {@code pmbench audit} covers at these settings, sorted. */
@@ -49,7 +46,7 @@ public final class Targets {
     }
     EmbeddingMechanism m = registry.get(mechanism);
     List<NoiseCalibration> calibrations = new ArrayList<>();
-    if (mechanism.equals(EVERY_CALIBRATION)) {
+    if (m.reporting().subject()) {
       for (NoiseCalibration c : NoiseCalibration.values()) {
         if (c != NoiseCalibration.CLASSIC || s.epsilon() < 1) {
           calibrations.add(c);

@@ -58,6 +58,7 @@ public final class AttackDummiesCommand implements Callable<Integer> {
     Instant start = Instant.now();
     MechanismRegistry registry = MechanismRegistry.discover();
     List<EmbeddingMechanism> ms = RunCommand.names(mechanisms, registry).stream().map(registry::get).toList();
+    grid.checkOptions(ms);
     GridSetup s = grid.setup("attack-dummies", Pmbench.invocation(cmd.commandLine()), err, registry);
     if (!s.protocol().dummies()) {
       throw new IllegalArgumentException("--dummies must be on for attack-dummies (the " + s.preset().cliName()
@@ -65,7 +66,7 @@ public final class AttackDummiesCommand implements Callable<Integer> {
     }
     for (EmbeddingMechanism m : ms) {
       for (double eps : epsilons) {
-        m.validate(s.params(eps)); // a refused (mechanism, eps) fails before any work
+        m.validate(s.params(eps).forMechanism(m.name())); // a refused (mechanism, eps) fails before any work
       }
     }
     err.println("pmbench attack-dummies: " + s.noiseLine());

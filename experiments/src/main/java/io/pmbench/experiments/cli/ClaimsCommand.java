@@ -45,8 +45,6 @@ public final class ClaimsCommand extends ExperimentCommand {
   private static final String AUDIT = "audit";
   /** The part that reruns the label-reading mechanisms at the reference ε under the other label numbering. */
   static final String IDS = Claims.IDS_PART;
-  /** The mechanisms the attack part plays the server against (those of the run's fig6 among them). */
-  private static final List<String> ATTACKED = List.of("privatemail", "smlq", "label-only", "random");
 
   @CommandLine.Mixin
   GridOptions grid;
@@ -61,10 +59,11 @@ public final class ClaimsCommand extends ExperimentCommand {
 
   @Option(names = "--parts", defaultValue = "fig3,fig5,fig6,fig7,ids,attack,audit", split = ",", paramLabel = "NAME",
       order = 30, description = "Which parts to compute (the claims of a part not computed are 'cannot test here'); "
-          + "'ids' reruns the label-reading mechanisms (smlq, privatemail, label-only, shuffled-labels, random) at "
-          + "epsilon 0.1 under the other label numbering into DIR/ids; 'attack' plays the server against the dummy "
-          + "queries (pmbench attack-dummies at epsilon 0.1, when the run has dummies) into DIR/attack; 'audit' runs "
-          + "pmbench audit on the run's private mechanisms into DIR/audit. Default: ${DEFAULT-VALUE}.")
+          + "'ids' reruns the mechanisms that take part in the ids claim at epsilon 0.1 under the other label "
+          + "numbering into DIR/ids; 'attack' plays the server against the dummy queries of the mechanisms that "
+          + "declare it (pmbench attack-dummies at epsilon 0.1, when the run has dummies) into DIR/attack; 'audit' "
+          + "runs pmbench audit on the run's private mechanisms into DIR/audit (`pmbench mechanisms NAME` shows a "
+          + "mechanism's parts). Default: ${DEFAULT-VALUE}.")
   List<String> parts;
 
   @Option(names = "--audit-trials", defaultValue = "20000", paramLabel = "N", order = 31,
@@ -72,8 +71,9 @@ public final class ClaimsCommand extends ExperimentCommand {
   int auditTrials;
 
   @Override
-  void preflight(MechanismRegistry registry) {
+  List<String> mechanisms(MechanismRegistry registry) {
     RunCommand.names(mechanisms, registry);
+    return registry.names(); // its parts run mechanisms of their own besides fig6's
   }
 
   @Override
@@ -110,7 +110,7 @@ public final class ClaimsCommand extends ExperimentCommand {
   }
 
   /**
-   * Audits the run's private mechanisms ({@code privatemail} always, under each calibration, so
+   * Audits the run's private mechanisms (the subject of the claims always, under each calibration, so
    * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed, preset and noise
    * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
    */
@@ -120,7 +120,7 @@ public final class ClaimsCommand extends ExperimentCommand {
     AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
         .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(auditTrials);
     List<String> audited = Targets.mechanisms(settings).stream()
-        .filter(m -> m.equals("privatemail") || names.contains(m)).toList();
+        .filter(m -> s.registry().get(m).reporting().subject() || names.contains(m)).toList();
     Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
     List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), r -> {
       err.println("pmbench audit: " + r.summary());
@@ -129,9 +129,10 @@ public final class ClaimsCommand extends ExperimentCommand {
     AuditReport.writePage(dir, rows, AuditFolder.command(settings, audited, dir));
   }
 
-  /** The {@code ids} part: fig6 at the reference ε for the registered label-reading mechanisms. */
+  /** The {@code ids} part: fig6 at the reference ε for the registered mechanisms in the ids claim. */
   private static Fig6 idsPart(GridSetup s) {
-    List<String> names = Claims.IDS_MECHANISMS.stream().filter(s.registry().names()::contains).toList();
+    List<String> names = s.registry().names().stream().filter(n -> s.registry().get(n).reporting().idsClaim())
+        .toList();
     return new Fig6(names, List.of(Fig6.REFERENCE_EPSILON), false);
   }
 
@@ -144,7 +145,7 @@ public final class ClaimsCommand extends ExperimentCommand {
 
   /**
    * The dummies attack at ε = 0.1 on the run's seeds and queries into DIR/attack (recomputed only
-   * when its attack.csv is missing): privatemail and, when the run has them, the controls. A run
+   * when its attack.csv is missing): the run's mechanisms that declare it ({@code Reporting#dummiesAttacked}). A run
    * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
    */
   private void attack(GridSetup s, PrintWriter err) throws IOException {
@@ -159,7 +160,8 @@ public final class ClaimsCommand extends ExperimentCommand {
       return;
     }
     List<String> names = RunCommand.names(mechanisms, s.registry());
-    List<EmbeddingMechanism> ms = ATTACKED.stream().filter(names::contains).map(s.registry()::get).toList();
+    List<EmbeddingMechanism> ms = names.stream().map(s.registry()::get).filter(m -> m.reporting().dummiesAttacked())
+        .toList();
     if (ms.isEmpty()) {
       return;
     }

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.figures.Experiment;
@@ -41,8 +42,21 @@ abstract class ExperimentCommand implements Callable<Integer> {
   /** The grid options (mixed in by each command). */
   abstract GridOptions grid();
 
-  /** Checks names against the registry before anything is loaded (one-line errors, nothing written). */
-  void preflight(MechanismRegistry registry) {}
+  /**
+   * The mechanisms this command runs (checking their names against the registry): the ones its
+   * {@code --option} keys are checked against. Default: every registered mechanism.
+   */
+  List<String> mechanisms(MechanismRegistry registry) {
+    return registry.names();
+  }
+
+  /**
+   * Checks mechanism names and {@code --option} keys and values against the registry before
+   * anything is loaded (one-line errors, nothing written).
+   */
+  final void preflight(MechanismRegistry registry) {
+    grid().checkOptions(mechanisms(registry).stream().map(registry::get).toList());
+  }
 
   /** The ε values of this command, checked before the data set is loaded (empty: none of its own). */
   List<Double> epsilons() {
@@ -86,8 +100,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
     e.validate(s);
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
-    GridRecipe recipe = new GridRecipe(cmd.commandLine().getParseResult().originalArgs(), e.name(),
-        manifest.fingerprint(), s.git().commit());
+    GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
     try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh(), grid().acceptModified,
         w -> {
           err.println("pmbench: " + w);
@@ -135,6 +148,8 @@ abstract class ExperimentCommand implements Callable<Integer> {
       Map<String, Object> provConfig = new LinkedHashMap<>(config);
       provConfig.put("grid", e.grid(s));
       provConfig.put("fingerprint", manifest.fingerprint());
+      provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1).options(),
+          mechanisms(s.registry()).stream().map(s.registry()::get).toList()));
       provConfig.put("cellsComputed", outcome.computed());
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());

@@ -28,8 +28,8 @@ public final class Fig5Command extends ExperimentCommand {
   double epsilon;
 
   @Override
-  void preflight(MechanismRegistry registry) {
-    RunCommand.names(mechanisms, registry);
+  List<String> mechanisms(MechanismRegistry registry) {
+    return RunCommand.names(mechanisms, registry);
   }
 
   @Override

@@ -33,8 +33,8 @@ public final class Fig6Command extends ExperimentCommand {
   boolean everyEpsilon;
 
   @Override
-  void preflight(MechanismRegistry registry) {
-    RunCommand.names(mechanisms, registry);
+  List<String> mechanisms(MechanismRegistry registry) {
+    return RunCommand.names(mechanisms, registry);
   }
 
   @Override

@@ -4,6 +4,8 @@ import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
@@ -111,7 +113,9 @@ public final class GridOptions {
   FeatureKernelScale featureKernelScale;
 
   @Option(names = "--option", paramLabel = "KEY=VALUE", order = 19,
-      description = "A mechanism-specific option (repeatable), e.g. --option method=PPCA.")
+      description = "A mechanism option (repeatable): KEY applies to every mechanism of the command that declares it, "
+          + "MECHANISM.KEY to that one only, e.g. --option method=PPCA or --option dp-dsne.iterations=500. "
+          + "Unknown keys and bad values are refused; `pmbench mechanisms NAME` lists a mechanism's options.")
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--noise-source", defaultValue = "seeded", paramLabel = "seeded|system", order = 19,
@@ -158,6 +162,15 @@ public final class GridOptions {
   /** The engine computing this grid's missing cells; {@code recipe} lets its workers rebuild them. */
   Engine engine(GridRecipe recipe, GridSetup s) {
     return Engine.named(engine, master, s.parallel(), recipe, s.data());
+  }
+
+  /**
+   * Checks every {@code --option} against the mechanisms the command runs
+   * ({@link MechanismOptions#check}): an unknown key, an ambiguous plain key or a bad value fails
+   * with one line naming the mechanisms and their valid keys.
+   */
+  void checkOptions(List<EmbeddingMechanism> meant) {
+    MechanismOptions.check(options, meant);
   }
 
   /** Loads the data set and resolves every option; {@code command} names the default folder. */

@@ -5,6 +5,7 @@ import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
@@ -19,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
@@ -90,7 +92,8 @@ public final class ReleaseCommand implements Callable<Integer> {
   @Option(names = "--k", defaultValue = "2", description = "Embedding dimension k. Default: ${DEFAULT-VALUE}.")
   int k;
 
-  @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A mechanism-specific option (repeatable).")
+  @Option(names = "--option", paramLabel = "KEY=VALUE",
+      description = "An option of the mechanism (repeatable; `pmbench mechanisms NAME` lists them).")
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--out", defaultValue = "release.csv", paramLabel = "FILE",
@@ -107,12 +110,13 @@ public final class ReleaseCommand implements Callable<Integer> {
     Preset p = Preset.parse(preset);
     params(p, 1, 0); // every parameter checked before anything is loaded
     EmbeddingMechanism m = MechanismRegistry.discover().get(mechanism);
+    MechanismOptions.check(options, List.of(m));
     ReleaseFiles.Kind kind = ReleaseFiles.Kind.of(out);
     QueryInput input = QueryInput.read(query, label == null ? OptionalInt.empty() : OptionalInt.of(label));
     err.println("pmbench release: loading " + dataset + " ...");
     err.flush();
     FeatureSet data = DatasetRegistry.standard().load(dataset, dataDir.options());
-    MechanismParams params = params(p, data.defaults().sigma(), data.defaults().alpha());
+    MechanismParams params = params(p, data.defaults().sigma(), data.defaults().alpha()).forMechanism(m.name());
     m.validate(params);
     if (nPublic > data.train().size()) {
       throw new IllegalArgumentException("--public must be <= the train split's " + data.train().size()

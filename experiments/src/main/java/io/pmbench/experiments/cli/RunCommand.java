@@ -35,8 +35,8 @@ public final class RunCommand extends ExperimentCommand {
   List<Double> epsilons;
 
   @Override
-  void preflight(MechanismRegistry registry) {
-    RunCommand.names(mechanisms, registry);
+  List<String> mechanisms(MechanismRegistry registry) {
+    return RunCommand.names(mechanisms, registry);
   }
 
   @Override

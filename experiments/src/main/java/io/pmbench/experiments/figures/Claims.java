@@ -40,9 +40,6 @@ public final class Claims implements Experiment {
    * label numbering (SPEC.md §8): the "label ids collide" claim pairs it with fig6.
    */
   public static final String IDS_PART = "ids";
-  /** The mechanisms whose release reads the labels' ids (L_Y), and the chance control, for the ids part. */
-  public static final List<String> IDS_MECHANISMS = List.of("smlq", "privatemail", "label-only", "shuffled-labels",
-      "random");
   public static final String REPRODUCED = Decision.REPRODUCED.label();
   public static final String NOT_REPRODUCED = Decision.NOT_REPRODUCED.label();
   public static final String CANNOT_TEST = "cannot test here";
@@ -243,11 +240,14 @@ public final class Claims implements Experiment {
     return diff(v, a, b, eps).map(d -> Comparison.text(a, b, d)).orElse(a + " − " + b + ": not computed");
   }
 
-  /** Private baselines: mechanisms other than privatemail whose cells at ε claim (ε, δ)- or ε-DP. */
+  /**
+   * Private baselines: mechanisms other than the subject of the claims
+   * ({@link io.pmbench.core.mechanism.Reporting#subject()}) whose cells at ε claim (ε, δ)- or ε-DP.
+   */
   private static List<String> privateBaselines(RunView v, double eps) {
     List<String> out = new ArrayList<>();
     for (String m : v.gridStrings("mechanisms")) {
-      if (m.equals("privatemail")) {
+      if (ReportPages.reporting(m).subject()) {
         continue;
       }
       List<CellRecord> cs = Fig6.cellsAt(v, m, eps);

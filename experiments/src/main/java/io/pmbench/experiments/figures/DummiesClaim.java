@@ -1,7 +1,8 @@
 package io.pmbench.experiments.figures;
 
-import io.pmbench.experiments.attack.AttackRow;
+import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.attack.AttackRow.Release;
+import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.reports.Interval;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ public final class DummiesClaim {
 
   /**
    * The claims row "dummies hide the query's class", judged on the client-shuffled release of
-   * every mechanism of {@link DummiesAttack#PRIVATE_MECHANISMS} at ε = {@link DummiesAttack#CLAIM_EPSILON}, with the better of
+   * every mechanism that is the subject of the claims ({@link io.pmbench.core.mechanism.Reporting#subject()}) at ε = {@link DummiesAttack#CLAIM_EPSILON}, with the better of
    * the two class guesses ({@link AttackRow#classBest}): not reproduced when one interval lies
    * above 1/C + {@link DummiesAttack#CHANCE_MARGIN}; reproduced when every interval lies inside 1/C ± the
    * margin; otherwise {@link DummiesAttack#UNDECIDED}; "cannot test here" when no such row exists.
@@ -47,12 +48,13 @@ public final class DummiesClaim {
   public static Claims.Row row(List<AttackRow> rows) {
     String claim = "dummies hide the query's class (the server finds each class equally likely)";
     String source = "Algorithm 1 \"Obfuscation\", section 4";
-    List<AttackRow> judged = rows.stream().filter(r -> DummiesAttack.PRIVATE_MECHANISMS.contains(r.mechanism())
+    List<AttackRow> judged = rows.stream().filter(r -> ReportPages.reporting(r.mechanism()).subject()
         && r.release() == Release.SHUFFLED && Math.abs(r.epsilon() - DummiesAttack.CLAIM_EPSILON) < 1e-12).toList();
     if (judged.isEmpty()) {
+      String subjects = String.join(",", subjects());
       return new Claims.Row(DummiesAttack.CLAIM_ID, claim, source, Claims.CANNOT_TEST, "no client-shuffled "
-          + String.join(", ", DummiesAttack.PRIVATE_MECHANISMS) + " row at eps " + DummiesAttack.CLAIM_EPSILON + "; run pmbench attack-dummies "
-          + "--mechanisms privatemail --epsilon " + DummiesAttack.CLAIM_EPSILON);
+          + subjects + " row at eps " + DummiesAttack.CLAIM_EPSILON + "; run pmbench attack-dummies "
+          + "--mechanisms " + subjects + " --epsilon " + DummiesAttack.CLAIM_EPSILON);
     }
     boolean above = judged.stream().anyMatch(r -> r.classBest().low() > r.classChance() + DummiesAttack.CHANCE_MARGIN);
     boolean inside = judged.stream().allMatch(r -> r.classBest().low() >= r.classChance() - DummiesAttack.CHANCE_MARGIN
@@ -63,6 +65,12 @@ public final class DummiesClaim {
       evidence.add(evidence(r, rows));
     }
     return new Claims.Row(DummiesAttack.CLAIM_ID, claim, source, verdict, String.join("; ", evidence));
+  }
+
+  /** The registered mechanisms that are the subject of the claims, in report order. */
+  private static List<String> subjects() {
+    return ReportPages.ordered(MechanismRegistry.discover().names()).stream()
+        .filter(n -> ReportPages.reporting(n).subject()).toList();
   }
 
   private static String evidence(AttackRow r, List<AttackRow> all) {

@@ -7,6 +7,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.protocol.ProtocolConfig;
@@ -122,6 +123,11 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     @Override
     public String description() {
       return m.description();
+    }
+
+    @Override
+    public List<OptionSpec<?>> options() {
+      return m.options();
     }
 
     @Override

@@ -3,6 +3,9 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
@@ -19,6 +22,7 @@ import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,19 +45,24 @@ final class ReportPages {
 
   private ReportPages() {}
 
-  /** Report order of known mechanisms (reference, SMLQ family, baselines, controls); others follow by name. */
-  static final List<String> ORDER = List.of("features", "smlq", "smlq-cccp", "tsne", "privatemail", "privatemail-v1",
-      "dp-dsne", "private-pca", "private-rp", "label-only", "random");
+  /** The mechanisms on the class path, for what they declare about reports (found once, when first needed). */
+  private static final class Registered {
+    static final MechanismRegistry REGISTRY = MechanismRegistry.discover();
+  }
 
+  /**
+   * What mechanism {@code name} declares about reports and claims ({@link EmbeddingMechanism#reporting()});
+   * {@link Reporting#DEFAULT} for a name not registered here (a plugin absent when a run is redrawn).
+   */
+  static Reporting reporting(String name) {
+    MechanismRegistry r = Registered.REGISTRY;
+    return r.names().contains(name) ? r.get(name).reporting() : Reporting.DEFAULT;
+  }
+
+  /** {@code names} in report order: by each mechanism's declared {@link Reporting#order()}, ties by name. */
   static List<String> ordered(List<String> names) {
-    List<String> out = new ArrayList<>();
-    for (String n : ORDER) {
-      if (names.contains(n)) {
-        out.add(n);
-      }
-    }
-    names.stream().filter(n -> !out.contains(n)).sorted().forEach(out::add);
-    return out;
+    return names.stream().distinct().sorted(Comparator.comparingInt((String n) -> reporting(n).order())
+        .thenComparing(Comparator.naturalOrder())).toList();
   }
 
   /** The mark of results retrieved through the approximate IVF index ({@code --index ivf}). */

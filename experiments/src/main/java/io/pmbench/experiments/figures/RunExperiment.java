@@ -85,7 +85,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     for (String name : mechanisms) {
       EmbeddingMechanism m = s.registry().get(name);
       for (double eps : epsilons) {
-        m.validate(s.params(eps));
+        m.validate(s.params(eps).forMechanism(name));
       }
     }
   }
@@ -156,19 +156,17 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
         : ResultsTable.toConsole(shortDatasetNames(ResultsTable.aggregate(rows))) + epsilonFreeNote(v) + pairedNote(v);
   }
 
-  /** The controls every other mechanism is compared with, when the run has them. */
-  static final List<String> CONTROLS = List.of("random", "label-only");
-
   /**
-   * Each mechanism's paired difference of Recall@8 against the controls the run has ({@link
-   * #CONTROLS}), at each ε: same seeds and queries, SPEC.md §10's bootstrap, with the verdict of
+   * Each mechanism's paired difference of Recall@8 against the controls the run has (the mechanisms
+   * that declare {@link io.pmbench.core.mechanism.Reporting#pairedControl()}), at each ε: same seeds and queries, SPEC.md §10's bootstrap, with the verdict of
    * "A beats B" ({@link Decision#beats}); empty when the run has no control or one seed's cells only.
    */
   static String pairedNote(RunView v) {
     List<String> ms = v.gridStrings("mechanisms");
     List<Double> eps = v.gridNumbers("epsilons");
     StringBuilder b = new StringBuilder();
-    for (String control : CONTROLS.stream().filter(ms::contains).toList()) {
+    for (String control : ReportPages.ordered(ms).stream().filter(n -> ReportPages.reporting(n).pairedControl())
+        .toList()) {
       for (double e : eps) {
         for (String m : ms) {
           if (m.equals(control)) {

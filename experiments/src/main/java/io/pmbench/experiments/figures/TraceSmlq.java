@@ -9,11 +9,13 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.smlq.Smlq;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Figure 3's {@code smlq}: the registered {@code smlq} mechanism (same name, so every query
@@ -43,6 +45,11 @@ final class TraceSmlq implements EmbeddingMechanism {
   @Override
   public String description() {
     return smlq.description() + " (per-iteration trace for Figure 3)";
+  }
+
+  @Override
+  public List<OptionSpec<?>> options() {
+    return smlq.options();
   }
 
   @Override

@@ -51,12 +51,13 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
       CellKey key, long queries, Extras extras) {
     return new Sweep.Task(key, queries, progress -> {
       try {
-        mechanism.validate(params);
+        mechanism.validate(params.forMechanism(mechanism.name()));
       } catch (IllegalArgumentException e) {
         if (!recordFailures) {
           throw e;
         }
-        return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
+        MechanismParams own = params.forMechanism(mechanism.name());
+        return CellRecord.notRun(key, fingerprint, preset, own.delta(), own.describe(),
             CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
       }
       CellResult r;

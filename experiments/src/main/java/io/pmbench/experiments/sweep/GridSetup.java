@@ -52,6 +52,21 @@ public record GridSetup(
     seeds = List.copyOf(seeds);
   }
 
+  /**
+   * The setup a worker of a distributed engine computes {@code grid}'s cells under: the driver's
+   * configuration around the data set it shipped; the run directory, parallelism and command line
+   * stay the driver's business.
+   */
+  public static GridSetup of(Grid grid, FeatureSet data, MechanismRegistry registry, GitInfo git) {
+    return new GridSetup(grid.datasetSpec(), data, grid.preset(), grid.params(), grid.delta(), grid.protocol(),
+        grid.seeds(), registry, Path.of(RunFolders.ROOT), 1, false, "", git);
+  }
+
+  /** The configuration of this setup's cells as one serialisable value. */
+  public Grid grid() {
+    return new Grid(datasetSpec, preset, params, delta, protocol, seeds);
+  }
+
   /** The same setup writing into another directory (a part of a larger run). */
   public GridSetup withOut(Path dir) {
     return new GridSetup(datasetSpec, data, preset, params, delta, protocol, seeds, registry, dir, parallel, fresh,
@@ -77,9 +92,11 @@ public record GridSetup(
 
   /**
    * The configuration a cell's numbers depend on, besides its key: data set (spec, name,
-   * content SHA-256), preset, δ, protocol and the mechanism parameters. The parameters are
-   * recorded at ε = 0.5 and ε = 2 (without ε itself), which captures both every fixed knob and
-   * the calibration rule on each side of ε = 1 where {@code paper} switches CLASSIC to ANALYTIC.
+   * content SHA-256), preset, δ, protocol and the mechanism parameters. The parameters (every
+   * knob, the options as given) are recorded once per regime of the noise calibration rule
+   * ({@link Preset.Builder#describe(double, boolean)}): below ε = 1 and from ε = 1, where
+   * {@code paper} switches CLASSIC to ANALYTIC; the two entries keep the names and contents they
+   * always had, so the fingerprints of existing run directories stay valid.
    * The protocol's label numbering is listed when it is not {@code joint} (runs made before it
    * existed were joint, and their fingerprints stay valid).
    */
@@ -100,16 +117,10 @@ public record GridSetup(
       p.put("labelNumbering", protocol.labelNumbering().cliName()); // absent = joint, as in runs made before it
     }
     m.put("protocol", p);
-    m.put("paramsBelowEpsilonOne", withoutEpsilon(params(0.5)));
-    m.put("paramsAtEpsilonOneAndAbove", withoutEpsilon(params(2)));
+    m.put("paramsBelowEpsilonOne", params.describe(delta, false));
+    m.put("paramsAtEpsilonOneAndAbove", params.describe(delta, true));
     m.put("experiment", new TreeMap<>(experimentExtras));
     return m;
-  }
-
-  private static Map<String, Object> withoutEpsilon(MechanismParams p) {
-    Map<String, Object> d = new TreeMap<>(p.describe());
-    d.remove("epsilon");
-    return d;
   }
 
   /**

@@ -1,0 +1,87 @@
+package io.pmbench.experiments.cli;
+
+import static io.pmbench.experiments.cli.RunCommandTest.execute;
+import static io.pmbench.experiments.cli.RunCommandTest.smallRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.experiments.cli.RunCommandTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --option} on the command line: typed, namespaced, refused before any data is loaded.
+ * The refusals use a data set file that does not exist, so a refusal that came after loading
+ * would name the file instead.
+ */
+class MechanismOptionsCliTest {
+  private static final String MISSING = "npz:/nonexistent/pmbench-test.npz";
+
+  private static Outcome refused(Path tmp, String... extra) {
+    List<String> args = new java.util.ArrayList<>(List.of(smallRun(tmp.resolve("x"), extra)));
+    args.set(args.indexOf("--dataset") + 1, MISSING);
+    Outcome o = execute(args.toArray(new String[0]));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertFalse(o.err().contains("loading"), "refused after loading: " + o.err());
+    assertFalse(Files.exists(tmp.resolve("x")));
+    return o;
+  }
+
+  @Test
+  void run_unknownOption_exitTwoNamingTheMechanismsValidKeysBeforeLoading(@TempDir Path tmp) {
+    Outcome o = refused(tmp, "--mechanisms", "privatemail,random", "--option", "nosuch=1");
+    assertTrue(o.err().startsWith("pmbench: --option nosuch: "), o.err());
+    assertTrue(o.err().contains("privatemail: server, serverNeighbours"), o.err());
+  }
+
+  @Test
+  void run_illTypedOrForeignOption_refused(@TempDir Path tmp) {
+    assertTrue(refused(tmp, "--mechanisms", "private-pca", "--option", "method=SVD").err()
+        .contains("--option method: method must be one of PPCA, MOD_SULQ. Provided value: SVD"));
+    assertTrue(refused(tmp, "--mechanisms", "smlq", "--option", "method=PPCA").err()
+        .contains("--option method: no mechanism of this command (smlq)"));
+    assertTrue(refused(tmp, "--mechanisms", "smlq", "--option", "dp-dsne.iterations=10").err()
+        .contains("mechanism must be one this command runs (smlq)"));
+    assertTrue(refused(tmp, "--mechanisms", "dp-dsne", "--option", "dp-dsne.iterations=0").err()
+        .contains("--option dp-dsne.iterations: iterations must be an integer >= 1"));
+  }
+
+  @Test
+  void run_namespacedOption_reachesThatMechanismAsThePlainKeyWould(@TempDir Path tmp) throws Exception {
+    Outcome plain = execute(smallRun(tmp.resolve("plain"), "--mechanisms", "public-pca", "--seeds", "1",
+        "--option", "dims=1"));
+    Outcome spaced = execute(smallRun(tmp.resolve("spaced"), "--mechanisms", "public-pca,random", "--seeds", "1",
+        "--option", "public-pca.dims=1"));
+    Outcome k = execute(smallRun(tmp.resolve("k"), "--mechanisms", "public-pca", "--seeds", "1"));
+    assertEquals(0, plain.exit(), plain.err());
+    assertEquals(0, spaced.exit(), spaced.err());
+    assertEquals(0, k.exit(), k.err());
+    String a = recallOf(tmp.resolve("plain"), "public-pca");
+    assertEquals(a, recallOf(tmp.resolve("spaced"), "public-pca"));
+    assertFalse(a.equals(recallOf(tmp.resolve("k"), "public-pca")), "dims=1 must change the release");
+    String provenance = Files.readString(tmp.resolve("spaced").resolve("provenance.json"));
+    assertTrue(provenance.contains("\"mechanismOptions\"") && provenance.contains("\"dims\" : \"1\""), provenance);
+  }
+
+  /** The public-pca rows of results.csv from the mechanism column on. */
+  private static String recallOf(Path dir, String mechanism) throws Exception {
+    return Files.readAllLines(dir.resolve("results.csv")).stream().filter(l -> l.contains("," + mechanism + ","))
+        .map(l -> l.substring(l.indexOf("," + mechanism + ","))).reduce("", String::concat);
+  }
+
+  @Test
+  void mechanisms_name_printsEveryOptionWithTypeDefaultAndDescription() {
+    Outcome o = execute("mechanisms", "private-pca");
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.out().contains("method") && o.out().contains("one of PPCA, MOD_SULQ") && o.out().contains("PPCA"),
+        o.out());
+    assertTrue(o.out().contains("burnIn") && o.out().contains("integer >= 1") && o.out().contains("100"), o.out());
+    assertTrue(o.out().contains("noiseSampler"), o.out());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute("mechanisms", "nope").exit());
+  }
+}
