@@ -27,7 +27,7 @@ import java.util.Arrays;
  * <p>One instance per query (it owns the query's P, see {@link #removeExaggeration()}); not
  * thread-safe; no allocation per call.
  */
-final class OfficialCodeGradient {
+final class OfficialCodeGradient implements OfficialCodeTsne.Gradient {
   private static final int GROUP = 4;
   private final int n;
   private final int k;
@@ -64,7 +64,8 @@ final class OfficialCodeGradient {
   }
 
   /** Divides every p_ij by the exaggeration factor (the code's {@code P = P / 4} after its iteration 100). */
-  void removeExaggeration() {
+  @Override
+  public void removeExaggeration() {
     for (double[] pi : p) {
       for (int j = 0; j < pi.length; j++) {
         pi[j] /= OfficialCodeAffinities.exaggeration();
@@ -78,7 +79,8 @@ final class OfficialCodeGradient {
    * @param map the map (n × k, flat); not modified
    * @param out the gradient (n × k, flat); overwritten
    */
-  void compute(double[] map, double[] out) {
+  @Override
+  public void compute(double[] map, double[] out) {
     for (int c = 0; c < k; c++) {
       for (int i = 0; i < n; i++) {
         y[c][i] = map[i * k + c];

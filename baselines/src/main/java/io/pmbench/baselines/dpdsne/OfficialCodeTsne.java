@@ -21,10 +21,14 @@ import java.util.SplittableRandom;
  * {@code np.random.normal} as the <em>scale</em> (so it is the standard deviation actually used)
  * and un-whitened; the result G̃ replaces the gradient.
  *
- * <p>The affinities come from {@link OfficialCodeAffinities}, the gradient from
- * {@link OfficialCodeGradient} (each unordered pair once, in the code's summation orders); the
- * release is bit for bit that of the direct transcription, which the tests keep as a reference.
- * Arrays are flat and row-major; nothing is allocated inside the loop.
+ * <p>The affinities come from {@link OfficialCodeAffinities}. The gradient of a release
+ * ({@link #embed}) comes from {@link OfficialFastGradient}: the code's formula on the fast t-SNE
+ * pass shared with {@code tsne} (single precision, its summation orders; equal to the code's
+ * doubles within the tolerance its tests state), falling back to the exact
+ * {@link OfficialCodeGradient} in any iteration where the code's floor on q could bind.
+ * {@link #embedExact} runs {@link OfficialCodeGradient} throughout (each unordered pair once, in
+ * the code's summation orders): bit for bit the direct transcription, which the tests keep as a
+ * reference. Arrays are flat and row-major; nothing is allocated inside the loop.
  */
 final class OfficialCodeTsne {
   private OfficialCodeTsne() {}
@@ -34,8 +38,17 @@ final class OfficialCodeTsne {
     return 100;
   }
 
+  /** A gradient of the official code's t-SNE at a map, with its P's exaggeration state. */
+  interface Gradient {
+    /** Writes the gradient at {@code map} (n × k, flat; not modified) into {@code out} (overwritten). */
+    void compute(double[] map, double[] out);
+
+    /** Divides P by the exaggeration factor (the code's {@code P = P / 4} after its iteration 100). */
+    void removeExaggeration();
+  }
+
   /**
-   * Runs the official code's noisy t-SNE.
+   * Runs the official code's noisy t-SNE with the fast gradient ({@link OfficialFastGradient}).
    *
    * @param squaredDistances the n × n squared distances of the rows (flat, row-major; see
    *     {@link OfficialCodeAffinities#squaredDistances}); not modified
@@ -48,7 +61,22 @@ final class OfficialCodeTsne {
    */
   static double[] embed(double[] squaredDistances, int n, int k, int iterations, double noiseVariance,
       SplittableRandom rng) {
-    OfficialCodeGradient gradient = new OfficialCodeGradient(OfficialCodeAffinities.affinities(squaredDistances, n), k);
+    double[][] p = OfficialCodeAffinities.affinities(squaredDistances, n);
+    return embed(new OfficialFastGradient(p, k), n, k, iterations, noiseVariance, rng);
+  }
+
+  /**
+   * {@link #embed(double[], int, int, int, double, SplittableRandom)} with the exact gradient
+   * {@link OfficialCodeGradient}: bit for bit the official code's doubles (the reference).
+   */
+  static double[] embedExact(double[] squaredDistances, int n, int k, int iterations, double noiseVariance,
+      SplittableRandom rng) {
+    double[][] p = OfficialCodeAffinities.affinities(squaredDistances, n);
+    return embed(new OfficialCodeGradient(p, k), n, k, iterations, noiseVariance, rng);
+  }
+
+  private static double[] embed(Gradient gradient, int n, int k, int iterations, double noiseVariance,
+      SplittableRandom rng) {
     double[] y = new double[n * k];
     for (int t = 0; t < y.length; t++) {
       y[t] = Seeds.gaussian(rng);

@@ -8,19 +8,18 @@ import smile.stat.distribution.GaussianDistribution;
  * Exact t-SNE (Van der Maaten &amp; Hinton 2008) with Smile 3.1.1's objective, start and optimiser,
  * but without an n × n table per iteration: pmbench's fast core behind {@code tsne}. Smile's own
  * t-SNE ({@link SmileTsne}, the mechanism {@code tsne-smile}) writes Q (n × n) and reads P and Q
- * in every one of its 1000 iterations; here P is computed once (Smile's P, rounded to float, see
- * {@link SmileAffinities#packed}) and kept as its lower triangle, and the Student-t kernel is
- * computed pair by pair, fused with the gradient, each unordered pair once.
+ * in every one of its 1000 iterations; here P is computed once (Smile's P, see
+ * {@link SmileAffinities#packed}, rounded to float), and the Student-t kernel is computed row by
+ * row, fused with the gradient.
  *
  * <p><b>Gradient.</b> With w_ij = 1/(1 + ‖y_i − y_j‖²) and Smile's normaliser
  * Z = Σ_i Σ_j w_ij (including the n diagonal terms w_ii = 1), Smile's gradient
  * g_i = Σ_{j≠i} 4·(p_ij − w_ij/Z)·w_ij·(y_i − y_j) is split as g_i = 4·(A_i − R_i/Z) with the
  * attraction A_i = Σ_j p_ij·w_ij·(y_i − y_j) and the repulsion R_i = Σ_j w_ij²·(y_i − y_j), which
- * do not need Z, so one sweep over the pairs gives A, R and Z together. Pair (i, j), j &lt; i, adds
- * its terms to row j (mirrored, element-wise over j, which the JIT vectorises) and to row-i
- * buffers summed once the row is done. The numbers are Smile's up to rounding (the summation
- * order differs), so a run is not bit-identical to Smile's; it reaches the same KL divergence
- * (the tests compare them).
+ * do not need Z, so one pass over the pairs ({@link PairSweep}, shared with
+ * {@code dp-dsne-official}) gives A, R and Z together. The numbers are Smile's up to
+ * rounding (the summation order differs, the pass runs in single precision), so a run is not
+ * bit-identical to Smile's; it reaches the same KL divergence (the tests compare them).
  *
  * <p><b>Optimiser</b> (Smile's, constants below): start y_i ~ N(0, (10⁻⁴)²) from Smile's
  * generator seeded with the run's seed (so both cores start from the same map); gains
@@ -28,36 +27,26 @@ import smile.stat.distribution.GaussianDistribution;
  * u ← μ·u − η·gain·g, y ← y + u; μ = 0.5 and P ×12 (early exaggeration) until iteration 250, then
  * μ = 0.8 and P/12; the map is centred at the end.
  *
- * <p><b>P in single precision.</b> Streaming P is about half of an iteration's time (measured:
- * the sweep with P held constant takes half as long), so P is kept as floats: each p_ij rounded
- * once (relative error ≤ 2⁻²⁴ ≈ 6·10⁻⁸, far below the 10⁻³ tolerance of the perplexity search
- * that defines it) and divided by 12 in float at the end of exaggeration; it is widened to double
- * one row at a time (a separate loop, so the kernel loop stays vectorised) and everything else is
- * double. Measured 20–25% faster than a double P (thread CPU time, n = 1,010).
+ * <p><b>Precision and determinism.</b> The pass ({@link PairSweep}) visits every ordered pair
+ * element-wise, in single precision; gradient, gains, momentum and the map are double. It runs in
+ * two fixed blocks whose partial sums are added in block order, so the map is a function of
+ * (distances, k, seed) alone, the same bits on one thread or two. Issue 23's pass changed the bits
+ * of {@code tsne} maps against the earlier core (a double pass over unordered pairs), not their KL
+ * divergence (tested).
  *
- * <p><b>Cost:</b> n(n − 1)/2 kernel evaluations per iteration and O(n·k) scratch; memory is P's
- * triangle (2 MB at n = 1,010). <b>Determinism:</b> single-threaded with fixed summation orders, so
- * the map is a function of (distances, k, seed) — the protocol runner already spends the cores on
- * independent queries. Not thread-safe; one instance per run.
+ * <p><b>Cost:</b> n² kernel evaluations per iteration, element-wise (no n × n table written);
+ * memory is P in float (4 MB at n = 1,010). Not thread-safe; one instance per run.
  */
 public final class ExactTsne {
   private final int n;
   private final int k;
-  private final float[] p;
-  private final double[] pRow;
+  private final PairSweep sweep;
   private final double[][] y;
   private final double[][] attraction;
   private final double[][] repulsion;
-  private final double[] kernelSums;
-  private final double[] squared;
-  private final double[] pw;
-  private final double[] ww;
-  private final double[][] ownA;
-  private final double[][] ownR;
   private final double[][] update;
   private final double[][] gains;
   private final double[][] gradient;
-  private final double[] pair = new double[2];
   private double momentum = initialMomentum();
   private int iteration;
 
@@ -65,19 +54,17 @@ public final class ExactTsne {
    * @param p Smile's exaggerated affinities, packed ({@link SmileAffinities#packed}); not
    *     modified (kept in single precision, see the class comment)
    * @param start the n × k start map (row-major, flat); not modified
+   * @param parallel whether the sweep's second block runs on the shared pool (the map is the same
+   *     either way; the tests compare)
    */
-  ExactTsne(double[] p, double[] start, int n, int k) {
+  ExactTsne(double[] p, double[] start, int n, int k, boolean parallel) {
     if (n < 2 || k < 1 || p.length != (long) n * (n - 1) / 2 || start.length != n * k) {
       throw new IllegalArgumentException("t-SNE needs n >= 2 rows, k >= 1, packed P of n(n-1)/2 and an n x k start."
           + " Provided value: n=" + n + ", k=" + k + ", P " + p.length + ", start " + start.length);
     }
     this.n = n;
     this.k = k;
-    this.p = new float[p.length];
-    for (int t = 0; t < p.length; t++) {
-      this.p[t] = (float) p[t];
-    }
-    this.pRow = new double[n];
+    this.sweep = PairSweep.ofPacked(p, n, k, parallel);
     this.y = new double[k][n];
     for (int i = 0; i < n; i++) {
       for (int c = 0; c < k; c++) {
@@ -86,18 +73,17 @@ public final class ExactTsne {
     }
     this.attraction = new double[k][n];
     this.repulsion = new double[k][n];
-    this.kernelSums = new double[n];
-    this.squared = new double[n];
-    this.pw = new double[n];
-    this.ww = new double[n];
-    this.ownA = new double[k][n];
-    this.ownR = new double[k][n];
     this.update = new double[k][n];
     this.gains = new double[k][n];
     for (double[] g : gains) {
       Arrays.fill(g, 1.0);
     }
     this.gradient = new double[k][n];
+  }
+
+  /** {@link #ExactTsne(double[], double[], int, int, boolean)} on the calling thread. */
+  ExactTsne(double[] p, double[] start, int n, int k) {
+    this(p, start, n, k, false);
   }
 
   /** Smile's momentum until iteration 250. */
@@ -137,12 +123,22 @@ public final class ExactTsne {
 
   /**
    * Embeds the rows whose squared distances are given (n × n, zero diagonal) in k dimensions with
-   * {@link SmileTsne#iterations()} iterations; returns the centred n × k map, row-major.
+   * {@link SmileTsne#iterations()} iterations on the calling thread; returns the centred n × k
+   * map, row-major. (A query runs here: the protocol runner already spends the cores on
+   * independent queries.)
    */
   public static double[] embed(double[][] squaredDistances, int k, long seed) {
+    return embed(squaredDistances, k, seed, false);
+  }
+
+  /**
+   * {@link #embed(double[][], int, long)}, with the second block of every sweep on the shared pool
+   * when {@code parallel} (the server's single large t-SNE); the same bits either way.
+   */
+  public static double[] embed(double[][] squaredDistances, int k, long seed, boolean parallel) {
     int n = squaredDistances.length;
     double[] p = SmileAffinities.packed(n, j -> squaredDistances[j]);
-    ExactTsne tsne = new ExactTsne(p, smileStart(n, k, seed), n, k);
+    ExactTsne tsne = new ExactTsne(p, smileStart(n, k, seed), n, k, parallel);
     for (int t = 0; t < SmileTsne.iterations(); t++) {
       tsne.step();
     }
@@ -186,10 +182,7 @@ public final class ExactTsne {
     move();
     if (iteration == switchIteration()) {
       momentum = finalMomentum();
-      float ex = (float) SmileAffinities.exaggeration();
-      for (int t = 0; t < p.length; t++) {
-        p[t] /= ex;
-      }
+      sweep.divideAffinities((float) SmileAffinities.exaggeration());
     }
     iteration++;
   }
@@ -211,20 +204,9 @@ public final class ExactTsne {
     return out;
   }
 
-  /** gradient[c][i] = 4·(A_ic − R_ic/Z) at the current map (see the class comment). */
+  /** gradient[c][i] = 4·(A_ic − R_ic/Z) at the current map, Z = Σ_i Σ_j w_ij (see the class comment). */
   private void computeGradient() {
-    for (int c = 0; c < k; c++) {
-      Arrays.fill(attraction[c], 0.0);
-      Arrays.fill(repulsion[c], 0.0);
-    }
-    Arrays.fill(kernelSums, 0.0);
-    for (int i = 1; i < n; i++) {
-      row(i);
-    }
-    double z = n;
-    for (int i = 0; i < n; i++) {
-      z += 2 * kernelSums[i];
-    }
+    double z = sweep.sweep(y, attraction, repulsion);
     for (int c = 0; c < k; c++) {
       double[] a = attraction[c];
       double[] r = repulsion[c];
@@ -233,112 +215,6 @@ public final class ExactTsne {
         g[i] = 4.0 * (a[i] - r[i] / z);
       }
     }
-  }
-
-  /**
-   * The pairs (i, j), j &lt; i: kernel, then per dimension the mirrored terms into rows j and row
-   * i's own terms into buffers, summed afterwards (row i has received nothing before: rows below
-   * it only touch rows below them).
-   */
-  private void row(int i) {
-    int off = i * (i - 1) / 2;
-    squaredDistances(i);
-    for (int j = 0; j < i; j++) {
-      pRow[j] = p[off + j];
-    }
-    for (int j = 0; j < i; j++) {
-      double w = 1.0 / (1.0 + squared[j]);
-      kernelSums[j] += w;
-      pw[j] = pRow[j] * w;
-      ww[j] = w * w;
-    }
-    for (int c = 0; c < k; c++) {
-      double[] yc = y[c];
-      double[] a = attraction[c];
-      double[] r = repulsion[c];
-      double[] oa = ownA[c];
-      double[] or = ownR[c];
-      double yi = yc[i];
-      for (int j = 0; j < i; j++) {
-        double diff = yi - yc[j];
-        double ta = pw[j] * diff;
-        double tr = ww[j] * diff;
-        a[j] -= ta;
-        r[j] -= tr;
-        oa[j] = ta;
-        or[j] = tr;
-      }
-      sums(oa, or, i, pair);
-      a[i] = pair[0];
-      r[i] = pair[1];
-    }
-  }
-
-  /** squared[j] = Σ_c (y_ic − y_jc)², c ascending, for j &lt; i. */
-  private void squaredDistances(int i) {
-    double[] y0 = y[0];
-    double a0 = y0[i];
-    for (int j = 0; j < i; j++) {
-      double d = a0 - y0[j];
-      squared[j] = d * d;
-    }
-    for (int c = 1; c < k; c++) {
-      double[] yc = y[c];
-      double a = yc[i];
-      for (int j = 0; j < i; j++) {
-        double d = a - yc[j];
-        squared[j] += d * d;
-      }
-    }
-  }
-
-  /**
-   * Σ_{j &lt; end} u[j] into {@code sums[0]} and Σ_{j &lt; end} v[j] into {@code sums[1]}, each in
-   * eight interleaved partial sums (j mod 8, the tail into the first) combined pairwise: a fixed
-   * order, so deterministic, and eight independent chains instead of one.
-   */
-  static void sums(double[] u, double[] v, int end, double[] sums) {
-    double a0 = 0.0;
-    double a1 = 0.0;
-    double a2 = 0.0;
-    double a3 = 0.0;
-    double a4 = 0.0;
-    double a5 = 0.0;
-    double a6 = 0.0;
-    double a7 = 0.0;
-    double b0 = 0.0;
-    double b1 = 0.0;
-    double b2 = 0.0;
-    double b3 = 0.0;
-    double b4 = 0.0;
-    double b5 = 0.0;
-    double b6 = 0.0;
-    double b7 = 0.0;
-    int j = 0;
-    for (; j + 8 <= end; j += 8) {
-      a0 += u[j];
-      a1 += u[j + 1];
-      a2 += u[j + 2];
-      a3 += u[j + 3];
-      a4 += u[j + 4];
-      a5 += u[j + 5];
-      a6 += u[j + 6];
-      a7 += u[j + 7];
-      b0 += v[j];
-      b1 += v[j + 1];
-      b2 += v[j + 2];
-      b3 += v[j + 3];
-      b4 += v[j + 4];
-      b5 += v[j + 5];
-      b6 += v[j + 6];
-      b7 += v[j + 7];
-    }
-    for (; j < end; j++) {
-      a0 += u[j];
-      b0 += v[j];
-    }
-    sums[0] = ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));
-    sums[1] = ((b0 + b1) + (b2 + b3)) + ((b4 + b5) + (b6 + b7));
   }
 
   /** Smile's gains and momentum step with the gradient. */

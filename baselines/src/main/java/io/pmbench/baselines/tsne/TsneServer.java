@@ -9,13 +9,17 @@ import io.pmbench.core.random.Seeds;
 import java.util.Arrays;
 
 /**
- * The server side of {@code tsne} and of the DP-dSNE family (BASELINES.md §1–§2): Smile's exact
- * t-SNE of [S; P] without privacy, seeded from the shared seed. Row i of {@link #gallery()} embeds
+ * The server side of {@code tsne} and of the DP-dSNE family (BASELINES.md §1–§2): exact t-SNE of
+ * [S; P] without privacy through pmbench's fast core {@link ExactTsne} (Smile's affinities, start
+ * and optimiser; perplexity 30, η = 200, 1000 iterations; issue 23: Smile's own t-SNE stays the
+ * reference {@code tsne-smile}), seeded from the shared seed. Row i of {@link #gallery()} embeds
  * gallery row i; {@link #publicRows()} is Y_P, which DP-dSNE publishes to the client.
  *
- * <p>Cost: O(n²) per iteration for 1000 iterations plus an n × n distance matrix over the feature
- * dimension; at n = 11,000 it holds ≈ 2.9 GB (see {@link SmileTsne}). BASELINES.md §1 fixes the
- * iteration count, so there is no knob to shorten it.
+ * <p>Cost: n(n − 1)/2 kernel evaluations per iteration on two cores for 1000 iterations, after an
+ * n × n distance matrix over the feature dimension and Smile's perplexity search. Memory: the
+ * distances and the conditional rows (n × n doubles each, ≈ 0.97 GB each at n = 11,000) while P
+ * is computed, then P's lower triangle in float (0.24 GB). BASELINES.md §1 fixes the iteration
+ * count, so there is no knob to shorten it.
  */
 public final class TsneServer implements ServerSide {
   private final Embedding gallery;
@@ -34,18 +38,26 @@ public final class TsneServer implements ServerSide {
     for (int j = 0; j < nP; j++) {
       rows[nS + j] = p.row(j);
     }
-    double[] y = SmileTsne.embed(rows, k, Seeds.derive(view.sharedSeed(), "tsne-server"));
+    double[] y = ExactTsne.embed(SmileTsne.squaredDistances(rows), k, Seeds.derive(view.sharedSeed(), "tsne-server"),
+        true);
     this.gallery = new Embedding(Arrays.copyOfRange(y, 0, nS * k), nS, k);
     this.publicRows = new Embedding(Arrays.copyOfRange(y, nS * k, (nS + nP) * k), nP, k);
   }
 
   /**
    * Cache key shared by {@code tsne}, {@code dp-dsne} and {@code dp-dsne-official}: the server
-   * embedding depends on k only (perplexity, learning rate and iterations are fixed).
+   * embedding depends on k only (perplexity, learning rate and iterations are fixed) and on the
+   * t-SNE core, named in the key ({@link #core()}) so that a server embedding kept by an earlier
+   * core (Smile's, before issue 23) is never loaded for this one.
    */
   public static String key(MechanismParams params) {
-    return "tsne-server|k=" + params.k() + "|perplexity=" + SmileTsne.perplexity() + "|eta="
+    return "tsne-server|core=" + core() + "|k=" + params.k() + "|perplexity=" + SmileTsne.perplexity() + "|eta="
         + SmileTsne.learningRate() + "|iterations=" + SmileTsne.iterations();
+  }
+
+  /** The t-SNE core of the server embedding and its summation layout (part of {@link #key}). */
+  static String core() {
+    return "exact-fused-p-float-blocks-" + PairSweep.BLOCKS;
   }
 
   @Override

@@ -21,10 +21,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The optimised {@code dp-dsne-official} (flat arrays, one coefficient per unordered pair used for
- * both of its rows, rows in groups of four, the public block's distances cached per client)
- * releases exactly the doubles of the direct transcription of the official code kept in
+ * The exact path of {@code dp-dsne-official} ({@link OfficialCodeTsne#embedExact}: flat arrays, one
+ * coefficient per unordered pair used for both of its rows, rows in groups of four) releases
+ * exactly the doubles of the direct transcription of the official code kept in
  * {@link ReferenceOfficialCodeTsne}, and draws the same number of values from the query's stream;
+ * the client's release (the fast gradient, compared with the exact one in
+ * {@link OfficialFastGradientTest}) with the public block's distances cached equals the release
+ * from distances computed in full;
  * the gradient alone is compared too, on every shape its loops treat differently. The runs cross the
  * end of the exaggeration (100) and of the low momentum (20). Fails if any reordered sum, mirrored
  * value, cached distance or random draw differs by one bit.
@@ -42,7 +45,7 @@ class OfficialCodeEquivalenceTest {
       SplittableRandom ours = new SplittableRandom(100 + seed);
       SplittableRandom ref = new SplittableRandom(100 + seed);
 
-      double[] y = OfficialCodeTsne.embed(OfficialCodeAffinities.squaredDistances(x), x.rows(), k, ITERATIONS,
+      double[] y = OfficialCodeTsne.embedExact(OfficialCodeAffinities.squaredDistances(x), x.rows(), k, ITERATIONS,
           noise, ours);
       double[][] expected = ReferenceOfficialCodeTsne.embed(SmileTsne.rows(x), k, ITERATIONS, noise, ref);
 
@@ -61,7 +64,7 @@ class OfficialCodeEquivalenceTest {
     SplittableRandom ours = new SplittableRandom(12);
     SplittableRandom ref = new SplittableRandom(12);
 
-    double[] y = OfficialCodeTsne.embed(OfficialCodeAffinities.squaredDistances(x), x.rows(), 2, iterations, 0.01,
+    double[] y = OfficialCodeTsne.embedExact(OfficialCodeAffinities.squaredDistances(x), x.rows(), 2, iterations, 0.01,
         ours);
     double[][] expected = ReferenceOfficialCodeTsne.embed(SmileTsne.rows(x), 2, iterations, 0.01, ref);
 
@@ -121,19 +124,19 @@ class OfficialCodeEquivalenceTest {
 
   @ParameterizedTest
   @ValueSource(longs = {4, 5, 6})
-  void client_dEndsWithPublicSet_cachedReleaseEqualsReferenceBitForBit(long seed) {
+  void client_dEndsWithPublicSet_cachedReleaseEqualsFullComputationBitForBit(long seed) {
     Fixtures fix = new Fixtures(50, 10, seed);
     ClientData data = fix.data(SyntheticData.unitRows(10, 10, new SplittableRandom(seed + 50)));
     OfficialCodeClient client = client(fix);
 
     assertArrayEquals(Fixtures.bits(OfficialCodeAffinities.squaredDistances(data.rows())),
         Fixtures.bits(client.squaredDistances(data)), "cached public block");
-    assertReleaseEqualsReference(client, data, seed);
+    assertReleaseEqualsFullComputation(client, data, seed);
   }
 
   @ParameterizedTest
   @ValueSource(longs = {7, 8})
-  void client_dNotEndingWithPublicSet_fullComputationEqualsReferenceBitForBit(long seed) {
+  void client_dNotEndingWithPublicSet_releaseEqualsFullComputationBitForBit(long seed) {
     Fixtures fix = new Fixtures(50, 10, seed);
     double[][] free = SyntheticData.unitRows(10, 10, new SplittableRandom(seed + 50));
     double[][] reversed = fix.publicRows.clone();
@@ -144,8 +147,8 @@ class OfficialCodeEquivalenceTest {
     ClientData permuted = new ClientData(Fixtures.matrix(all), new int[60], 10);
     ClientData shorter = new ClientData(Fixtures.matrix(Arrays.copyOf(all, 55)), new int[55], 10);
 
-    assertReleaseEqualsReference(client(fix), permuted, seed);
-    assertReleaseEqualsReference(client(fix), shorter, seed);
+    assertReleaseEqualsFullComputation(client(fix), permuted, seed);
+    assertReleaseEqualsFullComputation(client(fix), shorter, seed);
   }
 
   private static OfficialCodeClient client(Fixtures fix) {
@@ -155,13 +158,14 @@ class OfficialCodeEquivalenceTest {
     return (OfficialCodeClient) side;
   }
 
-  private static void assertReleaseEqualsReference(OfficialCodeClient client, ClientData data, long seed) {
+  private static void assertReleaseEqualsFullComputation(OfficialCodeClient client, ClientData data, long seed) {
     SplittableRandom ours = new SplittableRandom(seed);
     SplittableRandom ref = new SplittableRandom(seed);
     double[] release = client.embed(data, ours).embedding().data();
-    double[][] expected = ReferenceOfficialCodeTsne.embed(SmileTsne.rows(data.rows()), 2, ITERATIONS, 0.02, ref);
+    double[] expected = OfficialCodeTsne.embed(OfficialCodeAffinities.squaredDistances(data.rows()), data.size(), 2,
+        ITERATIONS, 0.02, ref);
 
-    assertArrayEquals(Fixtures.bits(SmileTsne.flatten(expected, 2)), Fixtures.bits(release));
+    assertArrayEquals(Fixtures.bits(expected), Fixtures.bits(release));
     assertEquals(ref.nextLong(), ours.nextLong(), "random draws consumed");
   }
 }
