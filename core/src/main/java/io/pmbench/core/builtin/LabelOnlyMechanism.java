@@ -2,12 +2,9 @@ package io.pmbench.core.builtin;
 
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
 import java.util.List;
 
 /**
@@ -18,7 +15,7 @@ import java.util.List;
  * <p><b>Guarantee:</b> none needed for the features (they are never read); the labels are used
  * raw, as in PrivateMail. The server side is PrivateMail's (noise-free SMLQ on [S; P]).
  */
-public final class LabelOnlyMechanism implements EmbeddingMechanism {
+public final class LabelOnlyMechanism implements SmlqServed {
   @Override
   public String name() {
     return "label-only";
@@ -45,21 +42,6 @@ public final class LabelOnlyMechanism implements EmbeddingMechanism {
     // The noise scale is computed as PrivateMail's (any calibration is accepted for the control;
     // CLASSIC still refuses epsilon >= 1 so the scales match PrivateMail's at every run).
     new PrivateMailMechanism().validate(params);
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return true;
-  }
-
-  @Override
-  public String serverKey(MechanismParams params) {
-    return SmlqServer.key(params);
-  }
-
-  @Override
-  public ServerSide server(ServerView view, MechanismParams params) {
-    return new SmlqServer(view, params);
   }
 
   @Override

@@ -5,12 +5,9 @@ import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.Preconditions;
 import java.util.List;
@@ -27,7 +24,7 @@ import java.util.List;
  * OFFICIAL_CODE is reported as not DP). <b>Assumed public:</b> the labels (L_Y uses them raw,
  * r's own label included), P, and the hyper-parameters; Q stays secret.
  */
-public final class PrivateMailMechanism implements EmbeddingMechanism {
+public final class PrivateMailMechanism implements SmlqServed {
   @Override
   public String name() {
     return "privatemail";
@@ -62,21 +59,6 @@ public final class PrivateMailMechanism implements EmbeddingMechanism {
   static boolean boundAssumptionsHold(MechanismParams p) {
     return p.featureKernelScale() == FeatureKernelScale.TWO_SIGMA_SQUARED
         && p.labelKernel() == LabelKernel.GAUSSIAN_INTEGER;
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return true;
-  }
-
-  @Override
-  public String serverKey(MechanismParams params) {
-    return SmlqServer.key(params);
-  }
-
-  @Override
-  public ServerSide server(ServerView view, MechanismParams params) {
-    return new SmlqServer(view, params);
   }
 
   @Override

@@ -6,12 +6,9 @@ import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.smlq.Smlq;
 import java.util.List;
@@ -23,7 +20,7 @@ import java.util.Map;
  * T under {@code official-code}) from its own Q, with no noise; the server runs the same on
  * [S; P]; the client is aligned on P. <b>Guarantee:</b> none (a non-private reference).
  */
-public final class SmlqMechanism implements EmbeddingMechanism {
+public final class SmlqMechanism implements SmlqServed {
   /** Non-private: the release does not depend on ε. */
   @Override
   public boolean readsEpsilon() {
@@ -55,21 +52,6 @@ public final class SmlqMechanism implements EmbeddingMechanism {
   public void validate(MechanismParams params) {
     // non-private: every parameter MechanismParams accepts is valid, and the server's options
     SmlqServer.validate(params);
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return true;
-  }
-
-  @Override
-  public String serverKey(MechanismParams params) {
-    return SmlqServer.key(params);
-  }
-
-  @Override
-  public ServerSide server(ServerView view, MechanismParams params) {
-    return new SmlqServer(view, params);
   }
 
   @Override
