@@ -3,15 +3,9 @@ package io.pmbench.benchmarks;
 import io.pmbench.core.kernel.GaussianKernel;
 import io.pmbench.core.random.Seeds;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * The arithmetic floor of one PrivateMail query at n = 1,010, k = 2, d = 784, measured on this
@@ -32,10 +26,7 @@ import org.openjdk.jmh.annotations.State;
  * alignment and retrieval.
  */
 @Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class FloorBenchmark {
+public class FloorBenchmark extends BenchmarkDefaults {
   static final int N = 1010;
   static final int K = 2;
   static final int P = 1000;

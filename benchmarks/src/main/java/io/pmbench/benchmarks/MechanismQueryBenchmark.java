@@ -3,9 +3,6 @@ package io.pmbench.benchmarks;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
-import io.pmbench.core.mechanism.ClientRelease;
-import io.pmbench.core.mechanism.ClientSide;
-import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
@@ -13,19 +10,10 @@ import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.retrieval.ExactIndex;
-import io.pmbench.core.retrieval.GalleryIndex;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Per-query cost of every registered mechanism (core and baselines): the client's release of
@@ -35,46 +23,29 @@ import org.openjdk.jmh.annotations.TearDown;
  * core mechanisms.
  */
 @Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class MechanismQueryBenchmark {
+public class MechanismQueryBenchmark extends OneCoreBenchmark {
   @Param({"features", "smlq", "privatemail", "label-only", "random"})
   public String mechanism;
 
-  private EmbeddingMechanism m;
-  private ServerSide server;
-  private ClientSide client;
+  private CellQuery cell;
   private ClientData data;
-  private GalleryIndex index;
-  private QueryThread thread;
 
   @Setup
   public void setUp() {
-    int dim = 784;
     MechanismParams p = Workload.params();
-    FeatureSet fs = Workload.featureSet(1, 1000, 2000, dim);
+    FeatureSet fs = Workload.featureSet(1, 1000, 2000, 784);
     LabelledSet pub = fs.train();
-    m = MechanismRegistry.discover().get(mechanism);
+    EmbeddingMechanism m = MechanismRegistry.discover().get(mechanism);
     m.validate(p);
-    server = m.server(new ServerView(fs.test(), pub, Workload.CLASSES, 7), p);
-    client = m.client(new ClientView(pub, Workload.CLASSES, server.publicRows(), 7), p);
-    data = Workload.clientData(pub, Workload.row(fs.test(), 0), fs.test().labels()[0]);
+    ServerSide server = m.server(new ServerView(fs.test(), pub, Workload.CLASSES, 7), p);
     Embedding g = server.gallery();
-    index = ExactIndex.of(g.data(), g.rows(), g.dim());
-    thread = new QueryThread();
-  }
-
-  @TearDown
-  public void tearDown() {
-    thread.close();
+    cell = new CellQuery(m, m.client(Workload.clientView(pub, server.publicRows()), p), server,
+        ExactIndex.of(g.data(), g.rows(), g.dim()));
+    data = Workload.clientData(pub, Workload.row(fs.test(), 0), fs.test().labels()[0]);
   }
 
   @Benchmark
   public int[] query() {
-    return thread.call(() -> {
-      ClientRelease rel = client.embed(data, new SplittableRandom(42));
-      return Queries.nearest(rel, Queries.point(m, rel, data, server), server, index);
-    });
+    return thread.call(() -> cell.nearest(data));
   }
 }

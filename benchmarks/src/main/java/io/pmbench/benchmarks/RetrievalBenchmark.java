@@ -7,13 +7,9 @@ import io.pmbench.core.retrieval.IvfIndex;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * The server's part of a query (SPEC.md §6): Kabsch–Umeyama from the client's 1,000 public rows
@@ -24,10 +20,8 @@ import org.openjdk.jmh.annotations.State;
  * {@link Report}); {@code reference}: align every client row, compute every distance, sort all
  * indices, take 8.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class RetrievalBenchmark {
+public class RetrievalBenchmark extends BenchmarkDefaults {
   static final int PUBLIC = 1000;
   static final int NEAREST = 8;
 

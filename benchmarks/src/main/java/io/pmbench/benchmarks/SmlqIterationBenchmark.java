@@ -7,16 +7,9 @@ import io.pmbench.core.kernel.LabelLaplacian;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.smlq.Smlq;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One SMLQ iteration X ← ½·Diag(L_X)⁻¹·(α·L_Y − L_X)·X + X at n = 1,010, k = 2 (SPEC.md §4).
@@ -25,10 +18,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * from the n × 2 noisy rows; {@code reference}: the official code's dense form (Diag(L_X)⁻¹ as an
  * n × n matrix, an n × n × n product, then the n × k block).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class SmlqIterationBenchmark {
+public class SmlqIterationBenchmark extends OneCoreBenchmark {
   @Param({"1000"})
   public int nPublic;
 
@@ -39,14 +29,13 @@ public class SmlqIterationBenchmark {
   private double[][] denseLx;
   private double[][] denseLy;
   private double[] x;
-  private QueryThread thread;
 
   @Setup
   public void setUp() {
     int dim = 784;
     p = Workload.params();
-    LabelledSet pub = Workload.rows(1, "public", nPublic, dim);
-    ClientData d = Workload.clientData(pub, Workload.row(Workload.rows(1, "gallery", 1, dim), 0), 0);
+    LabelledSet pub = Workload.publicSet(nPublic, dim);
+    ClientData d = Workload.query(pub);
     int n = d.size();
     double scale = p.featureKernelScale().scale(p.sigma());
     extended = KernelLaplacian.extend(KernelLaplacian.base(Workload.doubles(pub.features()), nPublic, dim, scale),
@@ -56,12 +45,6 @@ public class SmlqIterationBenchmark {
     postNoise = KernelLaplacian.of(x, n, p.k(), scale);
     denseLx = DenseReference.kernelLaplacian(Workload.doubles(d.rows()), n, dim, scale);
     denseLy = DenseReference.labelLaplacian(d.labels(), p.labelKernel(), p.sigma());
-    thread = new QueryThread();
-  }
-
-  @TearDown
-  public void tearDown() {
-    thread.close();
   }
 
   @Benchmark

@@ -3,20 +3,13 @@ package io.pmbench.benchmarks;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientSide;
-import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One query's client release of {@code tsne} (the fast core, {@code ExactTsne}) against its
@@ -26,10 +19,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * distances are computed once in the setup, as the client does per cell. Run both in one
  * invocation: {@code -p mechanism=tsne,tsne-smile}.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class TsneQueryBenchmark {
+public class TsneQueryBenchmark extends OneCoreBenchmark {
   @Param({"tsne", "tsne-smile"})
   public String mechanism;
 
@@ -38,21 +29,12 @@ public class TsneQueryBenchmark {
 
   private ClientSide client;
   private ClientData data;
-  private QueryThread thread;
 
   @Setup
   public void setUp() {
-    int dim = 784;
-    MechanismParams p = Workload.params();
-    LabelledSet pub = Workload.rows(1, "public", nPublic, dim);
-    data = Workload.clientData(pub, Workload.row(Workload.rows(1, "gallery", 1, dim), 0), 0);
-    client = MechanismRegistry.discover().get(mechanism).client(new ClientView(pub, Workload.CLASSES, null, 7), p);
-    thread = new QueryThread();
-  }
-
-  @TearDown
-  public void tearDown() {
-    thread.close();
+    LabelledSet pub = Workload.publicSet(nPublic, 784);
+    data = Workload.query(pub);
+    client = MechanismRegistry.discover().get(mechanism).client(Workload.clientView(pub, null), Workload.params());
   }
 
   @Benchmark

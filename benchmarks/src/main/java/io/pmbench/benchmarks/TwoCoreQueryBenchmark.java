@@ -1,25 +1,15 @@
 package io.pmbench.benchmarks;
 
-import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
-import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.MechanismParams;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
@@ -31,10 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * use every core for one query.
  */
 @Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class TwoCoreQueryBenchmark {
+public class TwoCoreQueryBenchmark extends BenchmarkDefaults {
   /** Queries per operation: enough that both workers stay busy while the last ones finish. */
   static final int QUERIES = 8;
 
@@ -44,13 +31,9 @@ public class TwoCoreQueryBenchmark {
 
   @Setup
   public void setUp() {
-    int dim = 784;
-    int nPublic = 1000;
-    MechanismParams p = Workload.params();
-    LabelledSet pub = Workload.rows(1, "public", nPublic, dim);
-    data = Workload.clientData(pub, Workload.row(Workload.rows(1, "gallery", 1, dim), 0), 0);
-    Embedding serverPublic = new Embedding(Workload.gaussian(1, "server-public", nPublic * p.k()), nPublic, p.k());
-    client = new PrivateMailMechanism().client(new ClientView(pub, Workload.CLASSES, serverPublic, 7), p);
+    LabelledSet pub = Workload.publicSet(1000, 784);
+    data = Workload.query(pub);
+    client = Workload.privateMailClient(pub, Workload.params());
     pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
   }
 

@@ -1,10 +1,14 @@
 package io.pmbench.benchmarks;
 
+import io.pmbench.core.builtin.PrivateMailMechanism;
 import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientSide;
+import io.pmbench.core.mechanism.ClientView;
+import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.random.Seeds;
@@ -39,6 +43,36 @@ public final class Workload {
   /** PrivateMail's paper-preset parameters at ε = 0.1 (k = 2, T = 5). */
   public static MechanismParams params() {
     return Preset.PAPER.builder(SIGMA, ALPHA).build(EPSILON, DELTA);
+  }
+
+  /** The public set P of the per-query benchmarks: {@code nPublic} rows of seed 1. */
+  public static LabelledSet publicSet(int nPublic, int dim) {
+    return rows(1, "public", nPublic, dim);
+  }
+
+  /** The per-query benchmarks' query row r: the first (class 0) row of a seed-1 gallery. */
+  public static float[] queryRow(int dim) {
+    return row(rows(1, "gallery", 1, dim), 0);
+  }
+
+  /** D = [r; P_r; P] of the per-query benchmarks: {@link #queryRow} (class 0) against {@code publicSet}. */
+  public static ClientData query(LabelledSet publicSet) {
+    return clientData(publicSet, queryRow(publicSet.dimension()), 0);
+  }
+
+  /** The client's view of {@code publicSet} (C classes, seed 7) given the server's embedding of it (or null). */
+  public static ClientView clientView(LabelledSet publicSet, Embedding serverPublic) {
+    return new ClientView(publicSet, CLASSES, serverPublic, 7);
+  }
+
+  /** A stand-in server embedding of P: {@code nPublic} iid N(0, 1) rows of dimension k. */
+  public static Embedding serverPublic(int nPublic, int k) {
+    return new Embedding(gaussian(1, "server-public", nPublic * k), nPublic, k);
+  }
+
+  /** PrivateMail's client of {@code publicSet}, with a {@link #serverPublic} stand-in for the server's embedding of it. */
+  public static ClientSide privateMailClient(LabelledSet publicSet, MechanismParams p) {
+    return new PrivateMailMechanism().client(clientView(publicSet, serverPublic(publicSet.size(), p.k())), p);
   }
 
   /** {@code rows} labelled unit-norm rows of dimension {@code dim} (row i has class i mod C). */

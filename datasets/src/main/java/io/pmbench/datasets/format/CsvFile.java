@@ -21,13 +21,8 @@ final class CsvFile extends NamedArrayFile {
   private LabelledArray table;
 
   CsvFile(DataSource source, LabelColumn labelColumn) {
-    super(source);
+    super(source, FileFormat.CSV);
     this.reader = new CsvReader(labelColumn, CsvReader.Header.AUTO);
-  }
-
-  @Override
-  public FileFormat format() {
-    return FileFormat.CSV;
   }
 
   @Override

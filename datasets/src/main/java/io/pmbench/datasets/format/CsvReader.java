@@ -86,18 +86,13 @@ public final class CsvReader implements TableReader {
   private record Scan(List<String> headerCells, int columns, long dataRows, String sha256) {}
 
   private Scan scan(ChecksummedInput in, char delimiter) throws IOException {
-    BufferedReader reader = reader(in);
+    ContentLines lines = new ContentLines(in);
     List<String> first = null;
-    int lineNo = 0;
     long contentLines = 0;
     String line;
-    while ((line = reader.readLine()) != null) {
-      lineNo++;
-      if (line.isBlank()) {
-        continue;
-      }
+    while ((line = lines.next()) != null) {
       if (first == null) {
-        first = cells(in.name(), lineNo, stripBom(line), delimiter);
+        first = cells(in.name(), lines.lineNo(), stripBom(line), delimiter);
       }
       contentLines++;
     }
@@ -139,17 +134,13 @@ public final class CsvReader implements TableReader {
 
   private String parse(ChecksummedInput in, char delimiter, Scan scan, int labelIndex, float[] data, long[] labels)
       throws IOException {
-    BufferedReader reader = reader(in);
+    ContentLines lines = new ContentLines(in);
     int cols = scan.columns() - 1;
     boolean skipHeader = scan.headerCells() != null;
     int row = 0;
-    int lineNo = 0;
     String line;
-    while ((line = reader.readLine()) != null) {
-      lineNo++;
-      if (line.isBlank()) {
-        continue;
-      }
+    while ((line = lines.next()) != null) {
+      int lineNo = lines.lineNo();
       if (skipHeader) {
         skipHeader = false;
         continue;
@@ -178,8 +169,31 @@ public final class CsvReader implements TableReader {
     return in.finish();
   }
 
-  private static BufferedReader reader(ChecksummedInput in) {
-    return new BufferedReader(new InputStreamReader(in.data(), StandardCharsets.UTF_8), 1 << 16);
+  /** The non-blank lines of a pass over the file (UTF-8), with their 1-based line numbers. */
+  private static final class ContentLines {
+    private final BufferedReader reader;
+    private int lineNo;
+
+    ContentLines(ChecksummedInput in) {
+      this.reader = new BufferedReader(new InputStreamReader(in.data(), StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    /** The next non-blank line, or null at the end of the file. */
+    String next() throws IOException {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        lineNo++;
+        if (!line.isBlank()) {
+          return line;
+        }
+      }
+      return null;
+    }
+
+    /** The line number of the line {@link #next} returned last. */
+    int lineNo() {
+      return lineNo;
+    }
   }
 
   private static String stripBom(String line) {

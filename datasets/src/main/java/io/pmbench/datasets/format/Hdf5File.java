@@ -49,7 +49,7 @@ final class Hdf5File extends NamedArrayFile {
   private final SortedSet<String> names;
 
   private Hdf5File(DataSource source, boolean matlab) {
-    super(source);
+    super(source, matlab ? FileFormat.MAT : FileFormat.HDF5);
     this.matlab = matlab;
     String kind = matlab ? "MATLAB v7.3 (HDF5)" : "HDF5";
     Path path = source.requireFile(kind);
@@ -104,11 +104,6 @@ final class Hdf5File extends NamedArrayFile {
         collect(g, out);
       }
     }
-  }
-
-  @Override
-  public FileFormat format() {
-    return matlab ? FileFormat.MAT : FileFormat.HDF5;
   }
 
   @Override

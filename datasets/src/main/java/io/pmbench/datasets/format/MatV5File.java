@@ -55,7 +55,7 @@ final class MatV5File extends NamedArrayFile {
   private long largestVariable;
 
   MatV5File(DataSource source) {
-    super(source);
+    super(source, FileFormat.MAT);
     this.path = source.requireFile("MATLAB v5 .mat");
     try {
       this.fileSize = Files.size(path);
@@ -187,11 +187,6 @@ final class MatV5File extends NamedArrayFile {
           + " claims " + claimed + " bytes from " + bytes + " compressed bytes");
     }
     return claimed + 8;
-  }
-
-  @Override
-  public FileFormat format() {
-    return FileFormat.MAT;
   }
 
   @Override

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 
 /**
- * What every {@link ArrayFile} shares: choosing an array by name (with the list of names in the
+ * What every {@link ArrayFile} shares: its format, fixed when it is opened; choosing an array by name (with the list of names in the
  * error), naming a file's array in messages as {@code file[array]}, and the file's SHA-256 taken
  * once over the raw bytes.
  */
@@ -16,10 +16,17 @@ abstract class NamedArrayFile implements ArrayFile {
   private static final int BUFFER = 1 << 16;
 
   protected final DataSource source;
+  private final FileFormat format;
   private String sha256;
 
-  NamedArrayFile(DataSource source) {
+  NamedArrayFile(DataSource source, FileFormat format) {
     this.source = source;
+    this.format = format;
+  }
+
+  @Override
+  public FileFormat format() {
+    return format;
   }
 
   @Override

@@ -15,37 +15,32 @@ public final class NpyWriter {
 
   /** A float32 matrix ({@code <f4}) of shape (rows, cols) from row-major {@code data}. */
   public static byte[] float32(float[] data, int rows, int cols) {
-    if ((long) rows * cols != data.length) {
-      throw new IllegalArgumentException("data must hold rows x cols values. Provided value: " + data.length + " for "
-          + rows + " x " + cols);
-    }
-    ByteBuffer b = start("<f4", "(" + rows + ", " + cols + ")", 4L * data.length);
-    for (float v : data) {
-      b.putFloat(v);
-    }
+    ByteBuffer b = matrix("<f4", Float.BYTES, data.length, rows, cols);
+    b.asFloatBuffer().put(data);
     return b.array();
   }
 
   /** A float64 matrix ({@code <f8}) of shape (rows, cols) from row-major {@code data}. */
   public static byte[] float64(double[] data, int rows, int cols) {
-    if ((long) rows * cols != data.length) {
-      throw new IllegalArgumentException("data must hold rows x cols values. Provided value: " + data.length + " for "
-          + rows + " x " + cols);
-    }
-    ByteBuffer b = start("<f8", "(" + rows + ", " + cols + ")", 8L * data.length);
-    for (double v : data) {
-      b.putDouble(v);
-    }
+    ByteBuffer b = matrix("<f8", Double.BYTES, data.length, rows, cols);
+    b.asDoubleBuffer().put(data);
     return b.array();
   }
 
   /** An int32 vector ({@code <i4}) of shape (n,). */
   public static byte[] int32(int[] data) {
     ByteBuffer b = start("<i4", "(" + data.length + ",)", 4L * data.length);
-    for (int v : data) {
-      b.putInt(v);
-    }
+    b.asIntBuffer().put(data);
     return b.array();
+  }
+
+  /** {@link #start} for a (rows, cols) matrix of {@code length} values of {@code bytes} each. */
+  private static ByteBuffer matrix(String descr, int bytes, int length, int rows, int cols) {
+    if ((long) rows * cols != length) {
+      throw new IllegalArgumentException("data must hold rows x cols values. Provided value: " + length + " for "
+          + rows + " x " + cols);
+    }
+    return start(descr, "(" + rows + ", " + cols + ")", (long) bytes * length);
   }
 
   /** A buffer holding the preamble and padded header, positioned at the data. */

@@ -26,7 +26,7 @@ final class NpzFile extends NamedArrayFile {
   private final NpyReader npy = new NpyReader();
 
   NpzFile(DataSource source) {
-    super(source);
+    super(source, FileFormat.NPZ);
     Path path = source.requireFile("npz");
     ZipMagic.require(path, name(), ".npz");
     this.zip = ZipMagic.open(path, name(), ".npz");
@@ -61,11 +61,6 @@ final class NpzFile extends NamedArrayFile {
       throw new InvalidDataException(name() + ": member '" + Printable.escape(member, 200)
           + "' is not a plain name (an .npz member must be NAME.npy with no '/', '\\', '..', drive letter or absolute path)");
     }
-  }
-
-  @Override
-  public FileFormat format() {
-    return FileFormat.NPZ;
   }
 
   @Override

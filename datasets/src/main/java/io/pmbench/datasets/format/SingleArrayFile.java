@@ -13,18 +13,11 @@ import java.util.TreeSet;
  * pass.
  */
 final class SingleArrayFile extends NamedArrayFile {
-  private final FileFormat format;
   private final HeaderedArrayReader reader;
 
   SingleArrayFile(DataSource source, FileFormat format, HeaderedArrayReader reader) {
-    super(source);
-    this.format = format;
+    super(source, format);
     this.reader = reader;
-  }
-
-  @Override
-  public FileFormat format() {
-    return format;
   }
 
   @Override
@@ -56,7 +49,7 @@ final class SingleArrayFile extends NamedArrayFile {
 
   private void check(Optional<String> array) {
     if (array.isPresent() && !array.get().isEmpty()) {
-      throw new InvalidDataException(name() + ": a " + format.key() + " file holds a single array; unknown array name '"
+      throw new InvalidDataException(name() + ": a " + format().key() + " file holds a single array; unknown array name '"
           + array.get() + "' (arrays present: the file's one unnamed array; leave \"array\" out)");
     }
   }

@@ -55,7 +55,7 @@ final class TorchFile extends NamedArrayFile {
   private final Map<String, Tensor> tensors;
 
   TorchFile(DataSource source) {
-    super(source);
+    super(source, FileFormat.TORCH);
     Path path = source.requireFile("PyTorch .pth");
     checkMagic(path);
     this.zip = ZipMagic.open(path, name(), "PyTorch");
@@ -137,11 +137,6 @@ final class TorchFile extends NamedArrayFile {
         flatten(p + i, items.get(i), out, seen, depth + 1);
       }
     }
-  }
-
-  @Override
-  public FileFormat format() {
-    return FileFormat.TORCH;
   }
 
   @Override
