@@ -200,25 +200,17 @@ public final class DatasetRegistry {
   /** The descriptor behind a registered name, when it has one (the shipped data sets). */
   public Optional<Descriptor> descriptor(String name) {
     Entry e = entries.get(name);
-    return e != null && e.loader() instanceof DescriptorEntry d ? Optional.of(Descriptors.builtIn(d.name)) : Optional.empty();
+    return e != null && e.loader() instanceof DescriptorEntry d ? Optional.of(Descriptors.builtIn(d.name())) : Optional.empty();
   }
 
   /** The built-in set behind a registered name, when it has no descriptor (Omniglot). */
   public Optional<BuiltIn> builtIn(String name) {
     Entry e = entries.get(name);
-    return e != null && e.loader() instanceof BuiltInEntry b ? Optional.of(b.info) : Optional.empty();
+    return e != null && e.loader() instanceof BuiltInEntry b ? Optional.of(b.info()) : Optional.empty();
   }
 
   /** A set built into the jar without a descriptor: no argument, and {@code --data-dir} plays no part. */
-  private static final class BuiltInEntry implements DatasetLoader {
-    private final BuiltIn info;
-    private final Supplier<FeatureSet> loader;
-
-    BuiltInEntry(BuiltIn info, Supplier<FeatureSet> loader) {
-      this.info = info;
-      this.loader = loader;
-    }
-
+  private record BuiltInEntry(BuiltIn info, Supplier<FeatureSet> loader) implements DatasetLoader {
     @Override
     public FeatureSet load(String argument) {
       if (!argument.isEmpty()) {
@@ -233,13 +225,7 @@ public final class DatasetRegistry {
    * A data set shipped as a descriptor. Fashion-MNIST without a data directory is the cached
    * built-in set ({@link FashionMnist#load()}).
    */
-  private static final class DescriptorEntry implements DatasetLoader {
-    private final String name;
-
-    DescriptorEntry(String name) {
-      this.name = name;
-    }
-
+  private record DescriptorEntry(String name) implements DatasetLoader {
     @Override
     public FeatureSet load(String argument) {
       return load(argument, LoadOptions.none());

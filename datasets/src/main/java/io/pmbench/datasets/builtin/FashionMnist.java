@@ -1,8 +1,6 @@
 package io.pmbench.datasets.builtin;
 
-import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureSet;
-import io.pmbench.core.data.InvalidDataException;
 import io.pmbench.datasets.assembly.TableTwo;
 import io.pmbench.datasets.descriptor.Descriptors;
 import java.util.Map;
@@ -52,11 +50,6 @@ public final class FashionMnist {
 
   private FashionMnist() {}
 
-  /** pmbench's σ and α for Fashion-MNIST (CIFAR-100's Table 2 values; see the class comment). */
-  public static DatasetDefaults defaults() {
-    return TableTwo.pmbenchDefault();
-  }
-
   /** The built-in set, loaded once per JVM (about a second) and then shared. */
   public static FeatureSet load() {
     return CACHE.get();
@@ -68,13 +61,8 @@ public final class FashionMnist {
    */
   public static FeatureSet loadUncached() {
     FeatureSet set = Descriptors.load(Descriptors.builtIn(NAME), Optional.empty());
-    EXPECTED_SHA256.forEach((file, expected) -> {
-      String actual = set.fileChecksums().get(file);
-      if (!expected.equals(actual)) {
-        throw new InvalidDataException("classpath:" + RESOURCE_DIR + file + ": SHA-256 " + actual + " differs from the "
-            + "pinned " + expected + " (damaged jar or resource?)");
-      }
-    });
+    EXPECTED_SHA256.keySet().forEach(file -> Pinned.require(RESOURCE_DIR, file, set.fileChecksums().get(file),
+        EXPECTED_SHA256));
     return set;
   }
 }

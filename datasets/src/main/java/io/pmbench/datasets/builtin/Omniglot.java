@@ -123,11 +123,7 @@ public final class Omniglot {
   static SortedMap<String, byte[]> images(String zip, Map<String, String> checksums) {
     byte[] bytes = resource(zip);
     String actual = Checksums.hex(Checksums.sha256().digest(bytes));
-    if (!EXPECTED_SHA256.get(zip).equals(actual)) {
-      throw new InvalidDataException(classpath(zip) + ": SHA-256 " + actual + " differs from the pinned "
-          + EXPECTED_SHA256.get(zip) + " (damaged jar or resource?)");
-    }
-    checksums.put(zip, actual);
+    checksums.put(zip, Pinned.require(RESOURCE_DIR, zip, actual, EXPECTED_SHA256));
     SortedMap<String, byte[]> images = new TreeMap<>();
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(bytes))) {
       for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {

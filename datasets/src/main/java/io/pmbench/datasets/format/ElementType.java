@@ -4,23 +4,21 @@ import java.nio.ByteBuffer;
 
 /** The element types the array readers decode (numpy names; IDX uses a subset). */
 public enum ElementType {
-  UINT8(1, true),
-  INT8(1, true),
-  INT16(2, true),
-  UINT16(2, true),
-  INT32(4, true),
-  UINT32(4, true),
-  INT64(8, true),
-  FLOAT16(2, false),
-  FLOAT32(4, false),
-  FLOAT64(8, false);
+  UINT8(1),
+  INT8(1),
+  INT16(2),
+  UINT16(2),
+  INT32(4),
+  UINT32(4),
+  INT64(8),
+  FLOAT16(2),
+  FLOAT32(4),
+  FLOAT64(8);
 
   private final int bytes;
-  private final boolean integer;
 
-  ElementType(int bytes, boolean integer) {
+  ElementType(int bytes) {
     this.bytes = bytes;
-    this.integer = integer;
   }
 
   /** Size of one element in bytes. */
@@ -28,9 +26,12 @@ public enum ElementType {
     return bytes;
   }
 
-  /** Whether the values are integers (the only types allowed for labels). */
+  /** Whether the values are integers (the only types allowed for labels): all but the floats. */
   public boolean isInteger() {
-    return integer;
+    return switch (this) {
+      case FLOAT16, FLOAT32, FLOAT64 -> false;
+      default -> true;
+    };
   }
 
   /** Decodes the next element of {@code bb} (whose byte order is set) as a double. */

@@ -4,13 +4,14 @@ import io.pmbench.core.data.InvalidDataException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
 
 /**
- * What every {@link ArrayFile} shares: its format, fixed when it is opened; choosing an array by name (with the list of names in the
- * error), naming a file's array in messages as {@code file[array]}, and the file's SHA-256 taken
- * once over the raw bytes.
+ * What every {@link ArrayFile} shares: its format, fixed when it is opened; choosing an array by
+ * name (with the list of names in the error), naming a file's array in messages as
+ * {@code file[array]}, and the file's SHA-256 taken once over the raw bytes.
  */
 abstract class NamedArrayFile implements ArrayFile {
   private static final int BUFFER = 1 << 16;
@@ -21,7 +22,7 @@ abstract class NamedArrayFile implements ArrayFile {
 
   NamedArrayFile(DataSource source, FileFormat format) {
     this.source = source;
-    this.format = format;
+    this.format = Objects.requireNonNull(format, "format");
   }
 
   @Override
