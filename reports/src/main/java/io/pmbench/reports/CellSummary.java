@@ -70,6 +70,11 @@ public record CellSummary(
     Preconditions.nonBlank(privacyGuarantee, "privacyGuarantee");
     Preconditions.nonNegativeFiniteOrNaN(sensitivity, "sensitivity");
     Preconditions.nonNegativeFiniteOrNaN(noiseScale, "noiseScale");
+    requireTexts(neighbouring, assumedPublic, calibration, caveat);
+  }
+
+  /** The claim's descriptive texts: each must be non-null, and may be empty (a non-private mechanism). */
+  private static void requireTexts(String neighbouring, String assumedPublic, String calibration, String caveat) {
     Preconditions.nonNull(neighbouring, "neighbouring");
     Preconditions.nonNull(assumedPublic, "assumedPublic");
     Preconditions.nonNull(calibration, "calibration");

@@ -12,7 +12,9 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tech.tablesaw.api.DoubleColumn;
@@ -104,28 +106,24 @@ public final class ResultsTable {
    */
   public static Table perSeed(List<CellSummary> cells) {
     Preconditions.nonNull(cells, "cells");
-    KeyColumns key = new KeyColumns();
+    CellColumns key = CellColumns.key();
     LongColumn seed = LongColumn.create(SEED);
     IntColumn queries = IntColumn.create(QUERIES);
     RecallColumns recall = new RecallColumns(ksOf(cells));
-    DoubleColumn msPerQuery = DoubleColumn.create(MS_PER_QUERY);
-    DoubleColumn serverSeconds = DoubleColumn.create(SERVER_SECONDS);
-    ClaimColumns claim = new ClaimColumns(true);
+    CellColumns timeAndClaim = new CellColumns().number(MS_PER_QUERY, CellSummary::meanQueryMillis)
+        .number(SERVER_SECONDS, c -> c.serverMillis() / 1000.0).claim(true);
     for (CellSummary cell : cells) {
       key.append(cell);
       seed.append(cell.seed());
       queries.append(cell.queries());
       recall.append(cell.recall());
-      msPerQuery.append(cell.meanQueryMillis());
-      serverSeconds.append(cell.serverMillis() / 1000.0);
-      claim.append(cell);
+      timeAndClaim.append(cell);
     }
     Table table = Table.create("results");
     key.addTo(table);
     table.addColumns(seed, queries);
     recall.addTo(table);
-    table.addColumns(msPerQuery, serverSeconds);
-    claim.addTo(table);
+    timeAndClaim.addTo(table);
     return table;
   }
 
@@ -158,7 +156,7 @@ public final class ResultsTable {
     for (CellSummary cell : cells) {
       groups.computeIfAbsent(GroupKey.of(cell), k -> new ArrayList<>()).add(cell);
     }
-    KeyColumns key = new KeyColumns();
+    CellColumns key = CellColumns.key();
     IntColumn seeds = IntColumn.create(SEEDS);
     IntColumn queries = IntColumn.create(QUERIES);
     IntColumn queriesPerSeed = IntColumn.create(QUERIES_PER_SEED);
@@ -166,7 +164,7 @@ public final class ResultsTable {
     RecallColumns recall = new RecallColumns(ksOf(cells));
     DoubleColumn msPerQuery = DoubleColumn.create(MS_PER_QUERY);
     DoubleColumn serverSeconds = DoubleColumn.create(SERVER_SECONDS);
-    ClaimColumns claim = new ClaimColumns(false);
+    CellColumns claim = new CellColumns().claim(false);
     for (Map.Entry<GroupKey, List<CellSummary>> e : groups.entrySet()) {
       List<CellSummary> group = e.getValue();
       checkGroup(e.getKey(), group);
@@ -388,24 +386,50 @@ public final class ResultsTable {
     }
   }
 
-  /** dataset, mechanism, preset, epsilon, delta. */
-  private static final class KeyColumns {
-    private final StringColumn dataset = StringColumn.create(DATASET);
-    private final StringColumn mechanism = StringColumn.create(MECHANISM);
-    private final StringColumn preset = StringColumn.create(PRESET);
-    private final DoubleColumn epsilon = DoubleColumn.create(EPSILON);
-    private final DoubleColumn delta = DoubleColumn.create(DELTA);
+  /** Columns each filled from one field of every row's cell, added to a table in the order made. */
+  private static final class CellColumns {
+    private final List<Column<?>> columns = new ArrayList<>();
+    private final List<Consumer<CellSummary>> fills = new ArrayList<>();
 
-    void append(CellSummary c) {
-      dataset.append(c.dataset());
-      mechanism.append(c.mechanism());
-      preset.append(c.preset());
-      epsilon.append(c.epsilon());
-      delta.append(c.delta());
+    /** dataset, mechanism, preset, epsilon, delta. */
+    static CellColumns key() {
+      return new CellColumns().text(DATASET, CellSummary::dataset).text(MECHANISM, CellSummary::mechanism)
+          .text(PRESET, CellSummary::preset).number(EPSILON, CellSummary::epsilon).number(DELTA, CellSummary::delta);
+    }
+
+    /** Then the privacy claim; Δ and noise scale only per seed (they depend on the seed's draws). */
+    CellColumns claim(boolean withNoise) {
+      text(GUARANTEE, CellSummary::privacyGuarantee);
+      if (withNoise) {
+        number(SENSITIVITY, CellSummary::sensitivity).number(NOISE_SCALE, CellSummary::noiseScale);
+      }
+      return text(NEIGHBOURING, CellSummary::neighbouring).text(ASSUMED_PUBLIC, CellSummary::assumedPublic)
+          .text(CALIBRATION, CellSummary::calibration).text(CAVEAT, CellSummary::caveat);
+    }
+
+    private CellColumns text(String name, Function<CellSummary, String> field) {
+      StringColumn column = StringColumn.create(name);
+      return add(column, cell -> column.append(field.apply(cell)));
+    }
+
+    /** Then a column of a numeric field. */
+    CellColumns number(String name, ToDoubleFunction<CellSummary> field) {
+      DoubleColumn column = DoubleColumn.create(name);
+      return add(column, cell -> column.append(field.applyAsDouble(cell)));
+    }
+
+    private CellColumns add(Column<?> column, Consumer<CellSummary> fill) {
+      columns.add(column);
+      fills.add(fill);
+      return this;
+    }
+
+    void append(CellSummary cell) {
+      fills.forEach(f -> f.accept(cell));
     }
 
     void addTo(Table table) {
-      table.addColumns(dataset, mechanism, preset, epsilon, delta);
+      columns.forEach(table::addColumns);
     }
   }
 
@@ -436,40 +460,6 @@ public final class ResultsTable {
       for (DoubleColumn[] c : columns.values()) {
         table.addColumns(c);
       }
-    }
-  }
-
-  /** The privacy claim; Δ and noise scale only per seed (they depend on the seed's draws). */
-  private static final class ClaimColumns {
-    private final boolean withNoise;
-    private final StringColumn guarantee = StringColumn.create(GUARANTEE);
-    private final DoubleColumn sensitivity = DoubleColumn.create(SENSITIVITY);
-    private final DoubleColumn noiseScale = DoubleColumn.create(NOISE_SCALE);
-    private final StringColumn neighbouring = StringColumn.create(NEIGHBOURING);
-    private final StringColumn assumedPublic = StringColumn.create(ASSUMED_PUBLIC);
-    private final StringColumn calibration = StringColumn.create(CALIBRATION);
-    private final StringColumn caveat = StringColumn.create(CAVEAT);
-
-    ClaimColumns(boolean withNoise) {
-      this.withNoise = withNoise;
-    }
-
-    void append(CellSummary c) {
-      guarantee.append(c.privacyGuarantee());
-      sensitivity.append(c.sensitivity());
-      noiseScale.append(c.noiseScale());
-      neighbouring.append(c.neighbouring());
-      assumedPublic.append(c.assumedPublic());
-      calibration.append(c.calibration());
-      caveat.append(c.caveat());
-    }
-
-    void addTo(Table table) {
-      table.addColumns(guarantee);
-      if (withNoise) {
-        table.addColumns(sensitivity, noiseScale);
-      }
-      table.addColumns(neighbouring, assumedPublic, calibration, caveat);
     }
   }
 }

@@ -70,12 +70,7 @@ public record Provenance(
     fileChecksums = copyOfChecksums(fileChecksums);
     Preconditions.nonBlank(gitCommit, "gitCommit");
     Preconditions.nonBlank(codeVersion, "codeVersion");
-    Preconditions.nonBlank(javaVersion, "javaVersion");
-    Preconditions.nonBlank(javaVendor, "javaVendor");
-    Preconditions.nonBlank(osName, "osName");
-    Preconditions.nonBlank(osArch, "osArch");
-    Preconditions.atLeast(availableProcessors, 1, "availableProcessors");
-    Preconditions.atLeast(maxHeapBytes, 1, "maxHeapBytes");
+    requireHost(javaVersion, javaVendor, osName, osArch, availableProcessors, maxHeapBytes);
     Preconditions.nonNull(startTime, "startTime");
     Preconditions.nonNull(endTime, "endTime");
     Preconditions.require(!endTime.isBefore(startTime), "endTime",
@@ -135,6 +130,17 @@ public record Provenance(
       String osArch,
       int availableProcessors,
       long maxHeapBytes) {}
+
+  /** The JVM and host fields (those of {@link Environment}): names non-blank, counts at least 1. */
+  private static void requireHost(String javaVersion, String javaVendor, String osName, String osArch,
+      int availableProcessors, long maxHeapBytes) {
+    Preconditions.nonBlank(javaVersion, "javaVersion");
+    Preconditions.nonBlank(javaVendor, "javaVendor");
+    Preconditions.nonBlank(osName, "osName");
+    Preconditions.nonBlank(osArch, "osArch");
+    Preconditions.atLeast(availableProcessors, 1, "availableProcessors");
+    Preconditions.atLeast(maxHeapBytes, 1, "maxHeapBytes");
+  }
 
   private static Map<String, Object> copyOfConfig(Map<String, ?> config) {
     Preconditions.nonNull(config, "config");

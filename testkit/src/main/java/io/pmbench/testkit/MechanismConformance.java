@@ -47,8 +47,21 @@ import org.junit.jupiter.api.DynamicTest;
  * {@link ConformanceData#synthetic(long)}; its {@link ConformanceData#addRemoveNeighbours add/remove
  * neighbours}; ε-independence compared at ε = 0.1 and 8; 40,000 pooled noise values per stage.
  * Instances are immutable: each {@code with…} returns a copy.
+ *
+ * @param mechanism the mechanism under test
+ * @param label its name in test names
+ * @param params the parameters it runs at
+ * @param data the data it runs on
+ * @param neighbours the neighbouring pairs of the sensitivity check, or null for the data's
+ *     add/remove ones
+ * @param rules noise rules by calibration name, beyond the {@link NoiseCalibration} ones
+ * @param epsilons the two ε of the ε-independence check
+ * @param noiseValues standardised noise values pooled per stage
+ * @param seed the seed of every release
  */
-public final class MechanismConformance {
+public record MechanismConformance(EmbeddingMechanism mechanism, String label, MechanismParams params,
+    ConformanceData data, List<NeighbourPair> neighbours, Map<String, NoiseRule> rules, double[] epsilons,
+    int noiseValues, long seed) {
   /** Relative tolerance of the equations a claim must satisfy exactly (only rounding may differ). */
   public static final double EXACT = 1e-9;
 
@@ -56,30 +69,6 @@ public final class MechanismConformance {
   @FunctionalInterface
   public interface NoiseRule {
     double scale(double sensitivity, double epsilon, double delta);
-  }
-
-  private final EmbeddingMechanism mechanism;
-  private final String label;
-  private final MechanismParams params;
-  private final ConformanceData data;
-  private final List<NeighbourPair> neighbours;
-  private final Map<String, NoiseRule> rules;
-  private final double[] epsilons;
-  private final int noiseValues;
-  private final long seed;
-
-  private MechanismConformance(EmbeddingMechanism mechanism, String label, MechanismParams params,
-      ConformanceData data, List<NeighbourPair> neighbours, Map<String, NoiseRule> rules, double[] epsilons,
-      int noiseValues, long seed) {
-    this.mechanism = mechanism;
-    this.label = label;
-    this.params = params;
-    this.data = data;
-    this.neighbours = neighbours;
-    this.rules = rules;
-    this.epsilons = epsilons;
-    this.noiseValues = noiseValues;
-    this.seed = seed;
   }
 
   /** The checks of {@code mechanism} with the defaults above. */
