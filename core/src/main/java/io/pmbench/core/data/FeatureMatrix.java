@@ -54,6 +54,15 @@ public final class FeatureMatrix {
     }
   }
 
+  /** The whole matrix as a new row-major double block. */
+  public double[] toDoubles() {
+    double[] out = new double[data.length];
+    for (int i = 0; i < data.length; i++) {
+      out[i] = data[i];
+    }
+    return out;
+  }
+
   /** Returns row {@code r} as a new double array. */
   public double[] row(int r) {
     double[] out = new double[cols];
