@@ -194,14 +194,8 @@ public final class PrivateRpMechanism extends AbstractMechanism implements Share
             "KENTHAPADI_ATTRIBUTE", "one entry of one row of D changes by at most 2 (attribute-level)",
             "R; P; k", caveats);
       }
-      Guarantee g = Guarantee.APPROXIMATE_DP;
-      if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-        g = Guarantee.NOT_DP;
-        caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-            + " stated epsilon");
-      }
-      return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, noiseScale, p.calibration().name(),
-          PrivacyClaim.ADD_REMOVE_ROW, "R; P; k; labels are not used", caveats);
+      return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, noiseScale,
+          "R; P; k; labels are not used", caveats);
     }
   }
 }

@@ -13,7 +13,6 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
-import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
@@ -171,14 +170,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     if (p.renormalize()) {
       caveats.add("post-processing iterations renormalise X_t to Frobenius norm sqrt(n) (official code)");
     }
-    Guarantee g = Guarantee.APPROXIMATE_DP;
-    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-      g = Guarantee.NOT_DP;
-      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-          + " stated epsilon");
-    }
-    return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, s, p.calibration().name(),
-        PrivacyClaim.ADD_REMOVE_ROW, "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret",
-        caveats);
+    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, s,
+        "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret", caveats);
   }
 }
