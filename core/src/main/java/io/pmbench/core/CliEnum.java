@@ -2,6 +2,7 @@ package io.pmbench.core;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -24,12 +25,17 @@ public interface CliEnum {
    * "{@code option} must be one of <the spellings, in the order of values>. Provided value: …".
    */
   static <E extends CliEnum> E parse(E[] values, String value, String option, boolean lenient) {
+    return find(values, value, lenient).orElseThrow(() -> new IllegalArgumentException(option + " must be one of "
+        + Arrays.stream(values).map(CliEnum::cliName).collect(Collectors.joining(", ")) + ". Provided value: " + value));
+  }
+
+  /** The constant of {@code values} spelled {@code value}, as {@link #parse} matches it, if any. */
+  static <E extends CliEnum> Optional<E> find(E[] values, String value, boolean lenient) {
     for (E e : values) {
       if (lenient ? e.cliName().equalsIgnoreCase(value.strip()) : e.cliName().equals(value)) {
-        return e;
+        return Optional.of(e);
       }
     }
-    throw new IllegalArgumentException(option + " must be one of "
-        + Arrays.stream(values).map(CliEnum::cliName).collect(Collectors.joining(", ")) + ". Provided value: " + value);
+    return Optional.empty();
   }
 }
