@@ -1,25 +1,22 @@
 package io.pmbench.baselines.cccp;
 
-import io.pmbench.core.data.FeatureMatrix;
-import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelLaplacian;
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.NonPrivateMechanism;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * {@code smlq-cccp}: the early paper's concave–convex supervised embedding
@@ -39,34 +36,13 @@ import java.util.SplittableRandom;
  * L_X + 11ᵀ/n by Cholesky once per data set (clients and small servers). Both are tested against
  * EJML's SVD pseudo-inverse on small n, and against each other at n = 3,000.
  */
-public final class SmlqCccpMechanism implements EmbeddingMechanism {
-  /** Non-private: the release does not depend on ε. */
-  @Override
-  public boolean readsEpsilon() {
-    return false;
+public final class SmlqCccpMechanism extends AbstractMechanism implements NonPrivateMechanism {
+  public SmlqCccpMechanism() {
+    super("smlq-cccp", "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T"
+        + " iterations (T under official-code)", Reporting.at(Reporting.REFERENCE + 20), List.of(SOLVER));
   }
 
-  @Override
-  public String name() {
-    return "smlq-cccp";
-  }
-
-  @Override
-  public String description() {
-    return "non-private: the early paper's CCCP update Z_t = alpha L_X^+ (L_Y Z_{t-1} - S Q), 1 + T iterations (T under official-code)";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.REFERENCE + 20);
-  }
-
-  /** {@code solver}. */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return List.of(SOLVER);
-  }
-
+  /** Non-private: checks option {@code solver} only. */
   @Override
   public void validate(MechanismParams params) {
     solver(params);
@@ -93,59 +69,32 @@ public final class SmlqCccpMechanism implements EmbeddingMechanism {
 
   @Override
   public ServerSide server(ServerView view, MechanismParams p) {
-    LabelledSet s = view.gallery();
-    LabelledSet pub = view.publicSet();
-    int nS = s.size();
-    int n = nS + pub.size();
-    int d = s.dimension();
-    double[] rows = new double[n * d];
-    System.arraycopy(toDoubles(s.features()), 0, rows, 0, nS * d);
-    System.arraycopy(toDoubles(pub.features()), 0, rows, nS * d, pub.size() * d);
-    int[] labels = new int[n];
-    System.arraycopy(s.labels(), 0, labels, 0, nS);
-    System.arraycopy(pub.labels(), 0, labels, nS, pub.size());
-    KernelLaplacian lx = KernelLaplacian.of(rows, n, d, p.featureKernelScale().scale(p.sigma()));
-    LabelLaplacian ly = LabelLaplacian.of(labels, p.labelKernel(), p.sigma());
-    double[] q = gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-cccp-server-Q"));
+    int nS = view.gallery().size();
+    int nP = view.publicSet().size();
+    int n = nS + nP;
+    KernelLaplacian lx = KernelLaplacian.of(view.stackedFeatures(), n, view.gallery().dimension(),
+        p.featureKernelScale().scale(p.sigma()));
+    LabelLaplacian ly = LabelLaplacian.of(view.stackedLabels(), p.labelKernel(), p.sigma());
+    double[] q = Seeds.gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-cccp-server-Q"));
     CccpIteration.Result r = CccpIteration.run(solver(p).build(lx), lx, ly, p.alpha(), q, p.k(),
         p.serverIterations(), p.renormalize());
-    Embedding gallery = new Embedding(Arrays.copyOfRange(r.embedding(), 0, nS * p.k()), nS, p.k());
-    Embedding publicRows = new Embedding(Arrays.copyOfRange(r.embedding(), nS * p.k(), n * p.k()), pub.size(), p.k());
-    return ServerSide.of(gallery, publicRows);
+    return ServerSide.ofStacked(r.embedding(), nS, nP, p.k());
   }
 
   @Override
   public ClientSide client(ClientView view, MechanismParams p) {
-    KernelLaplacian.Base base = KernelLaplacian.base(toDoubles(view.publicSet().features()), view.publicSet().size(),
+    KernelLaplacian.Base base = KernelLaplacian.base(view.publicSet().features().toDoubles(), view.publicSet().size(),
         view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()));
     PseudoInverseSolver solver = solver(p);
     return (data, rng) -> {
       KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());
       LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
-      double[] q = gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
+      double[] q = Seeds.gaussianBlock(data.size(), p.k(), p.sigmaQ(), rng);
       CccpIteration.Result r = CccpIteration.run(solver.build(lx), lx, ly, p.alpha(), q, p.k(),
           p.noiseFreeIterations(), p.renormalize());
       return new ClientRelease(new Embedding(r.embedding(), data.size(), p.k()),
           PrivacyClaim.none("non-private reference (the early paper's CCCP update, eq. 6, without noise)"),
           Map.of("objectiveIncreased", r.objectiveIncreased() ? 1.0 : 0.0));
     };
-  }
-
-  /** An n × k block of iid N(0, sd²) entries, in row-major order. */
-  static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {
-    double[] out = new double[n * k];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = sd * Seeds.gaussian(rng);
-    }
-    return out;
-  }
-
-  private static double[] toDoubles(FeatureMatrix m) {
-    float[] src = m.data();
-    double[] out = new double[src.length];
-    for (int i = 0; i < src.length; i++) {
-      out[i] = src[i];
-    }
-    return out;
   }
 }

@@ -9,8 +9,6 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.privacy.Guarantee;
-import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.ArrayList;
 import java.util.List;
@@ -214,14 +212,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     }
     caveats.add("rows of D are clipped to L2 norm <= 1 (the sensitivity bounds assume it); V is published with the"
         + " release and the server projects its gallery with it");
-    Guarantee g = Guarantee.APPROXIMATE_DP;
-    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-      g = Guarantee.NOT_DP;
-      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-          + " stated epsilon");
-    }
-    return new PrivacyClaim(g, p.epsilon(), p.delta(), 1.0, noiseScale, p.calibration().name(),
-        PrivacyClaim.ADD_REMOVE_ROW, "P; k; n = |D| (the padded row count, fixed by the protocol); labels are not used",
-        caveats);
+    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), 1.0, noiseScale,
+        "P; k; n = |D| (the padded row count, fixed by the protocol); labels are not used", caveats);
   }
 }

@@ -1,15 +1,14 @@
 package io.pmbench.baselines.pca;
 
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.NoiseCalibration;
-import java.util.List;
 
 /**
  * {@code private-pca}: differentially private PCA (Chaudhuri, Sarwate &amp; Sinha 2013, JMLR 14;
@@ -37,30 +36,15 @@ import java.util.List;
  * papers' replace-one-row relation covers it). <b>Assumed public:</b> P, k and n = |D|; labels are
  * not used. Rows are clipped to norm ≤ 1 so the bounds hold despite float rounding.
  */
-public final class PrivatePcaMechanism implements EmbeddingMechanism {
+public final class PrivatePcaMechanism extends AbstractMechanism implements SharedSpaceMechanism {
   /** The name under which the release publishes V (d × k). */
   public static final String SUBSPACE = "V";
 
-  @Override
-  public String name() {
-    return "private-pca";
-  }
-
-  @Override
-  public String description() {
-    return "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V and D*V + noise;"
-        + " the server projects its gallery with V";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.PRIVATE + 30);
-  }
-
-  /** {@code method} and {@code burnIn}. */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return PrivatePcaOptions.ALL;
+  /** Options {@code method} and {@code burnIn}. */
+  public PrivatePcaMechanism() {
+    super("private-pca", "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V"
+        + " and D*V + noise; the server projects its gallery with V", Reporting.at(Reporting.PRIVATE + 30),
+        PrivatePcaOptions.ALL);
   }
 
   @Override
@@ -82,11 +66,6 @@ public final class PrivatePcaMechanism implements EmbeddingMechanism {
     if (d < k) {
       throw new IllegalArgumentException("k must be <= d for private-pca (d = " + d + "). Provided value: " + k);
     }
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return false;
   }
 
   @Override

@@ -101,11 +101,7 @@ final class RankOneCompression {
    * that finds the basis's norms (each entry of the Cauchy matrix ẑ_j/(p_j − μ_i) is divided out once for both).
    */
   static RankOneCompression of(double[] l, double[] u, double[][] carried) {
-    if (l.length != u.length || l.length < 2) {
-      throw new IllegalArgumentException("l and u must have the same length >= 2. Provided value: "
-          + l.length + " and " + u.length);
-    }
-    return new RankOneCompression(l, u, false, carried);
+    return checked(l, u, false, carried);
   }
 
   /** The eigenbasis of diag(l) + u·uᵀ (u non-zero). */
@@ -118,11 +114,17 @@ final class RankOneCompression {
    * coordinates in it, as {@link #of(double[], double[], double[][])} does.
    */
   static RankOneCompression update(double[] l, double[] u, double[][] carried) {
-    if (l.length != u.length || l.length < 1) {
-      throw new IllegalArgumentException("l and u must have the same length >= 1. Provided value: "
+    return checked(l, u, true, carried);
+  }
+
+  /** l and u of one length m, m ≥ 2 for a compression (the result has m − 1 coordinates) and m ≥ 1 for an update. */
+  private static RankOneCompression checked(double[] l, double[] u, boolean update, double[][] carried) {
+    int min = update ? 1 : 2;
+    if (l.length != u.length || l.length < min) {
+      throw new IllegalArgumentException("l and u must have the same length >= " + min + ". Provided value: "
           + l.length + " and " + u.length);
     }
-    return new RankOneCompression(l, u, true, carried);
+    return new RankOneCompression(l, u, update, carried);
   }
 
   /** The eigenvalues, in the order of the new coordinates (length m − 1; m for an update). */

@@ -7,8 +7,6 @@ import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.privacy.Guarantee;
-import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.NoiseSource;
 import java.util.ArrayList;
@@ -88,13 +86,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
         + " from P alone and are public; rows of D are clipped to L2 norm <= 1");
     caveats.add("sensitivity 1 holds for add/remove-one-row neighbours with zero-row padding (the outputs differ by"
         + " z*V); under replace-one neighbours it would be 2, which this noise does not cover");
-    Guarantee g = Guarantee.APPROXIMATE_DP;
-    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-      g = Guarantee.NOT_DP;
-      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-          + " stated epsilon");
-    }
-    return new PrivacyClaim(g, p.epsilon(), p.delta(), SENSITIVITY, scale, p.calibration().name(),
-        PrivacyClaim.ADD_REMOVE_ROW, "P, its mean mu and the basis V; dims; labels are not used", caveats);
+    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), SENSITIVITY, scale,
+        "P, its mean mu and the basis V; dims; labels are not used", caveats);
   }
 }

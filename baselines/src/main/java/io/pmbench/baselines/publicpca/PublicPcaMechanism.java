@@ -1,16 +1,17 @@
 package io.pmbench.baselines.publicpca;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.Preconditions;
 import java.util.List;
 
 /**
@@ -29,22 +30,11 @@ import java.util.List;
  * <b>Assumed public:</b> P, μ, V, dims; labels are not used. The simplest honest baseline: only
  * r (and the public dummies) are private, and nothing about them enters V.
  */
-public final class PublicPcaMechanism implements EmbeddingMechanism {
-  @Override
-  public String name() {
-    return "public-pca";
-  }
-
-  @Override
-  public String description() {
-    return "Gaussian mechanism in a public PCA basis: (D - mu)*V + noise, V = top-dims right singular vectors of the"
-        + " centred public rows; dims=N (default k)";
-  }
-
-  /** {@code dims}. */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return List.of(PublicPcaOptions.SPEC);
+public final class PublicPcaMechanism extends AbstractMechanism implements SharedSpaceMechanism {
+  /** Option {@code dims}. */
+  public PublicPcaMechanism() {
+    super("public-pca", "Gaussian mechanism in a public PCA basis: (D - mu)*V + noise, V = top-dims right singular"
+        + " vectors of the centred public rows; dims=N (default k)", Reporting.DEFAULT, List.of(PublicPcaOptions.SPEC));
   }
 
   @Override
@@ -53,11 +43,6 @@ public final class PublicPcaMechanism implements EmbeddingMechanism {
     if (params.calibration() == NoiseCalibration.CLASSIC) {
       Preconditions.checkClassicGaussianEpsilon(params.epsilon());
     }
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return false;
   }
 
   /** The server projection depends on P (the seed) and dims only, not on ε or the calibration. */

@@ -1,6 +1,8 @@
 package io.pmbench.baselines.rp;
 
+import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Auditable;
 import io.pmbench.core.mechanism.ClientData;
@@ -8,15 +10,14 @@ import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.Preconditions;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,30 +44,14 @@ import java.util.SplittableRandom;
  * </ul>
  * <b>Assumed public:</b> R (data-independent), P, k. Labels are not used.
  */
-public final class PrivateRpMechanism implements EmbeddingMechanism {
+public final class PrivateRpMechanism extends AbstractMechanism implements SharedSpaceMechanism {
   /** a: the most one entry of a unit-norm row can change. */
   static final double ATTRIBUTE_RANGE = 2.0;
 
-  @Override
-  public String name() {
-    return "private-rp";
-  }
-
-  @Override
-  public String description() {
-    return "private Johnson-Lindenstrauss projection (Kenthapadi et al. 2013): D*R + Gaussian noise, R from the"
-        + " shared seed; neighbour=RECORD|ATTRIBUTE";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.PRIVATE + 40);
-  }
-
-  /** {@code neighbour}. */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return List.of(NEIGHBOUR);
+  /** Option {@code neighbour}. */
+  public PrivateRpMechanism() {
+    super("private-rp", "private Johnson-Lindenstrauss projection (Kenthapadi et al. 2013): D*R + Gaussian noise, R"
+        + " from the shared seed; neighbour=RECORD|ATTRIBUTE", Reporting.at(Reporting.PRIVATE + 40), List.of(NEIGHBOUR));
   }
 
   /** Option {@code neighbour}: the neighbouring relation of the guarantee. */
@@ -88,11 +73,6 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
       throw new IllegalArgumentException("delta must be < 0.5 for private-rp neighbour=ATTRIBUTE (ln(1/(2 delta)) > 0)."
           + " Provided value: " + params.delta());
     }
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return false;
   }
 
   @Override
@@ -214,14 +194,8 @@ public final class PrivateRpMechanism implements EmbeddingMechanism {
             "KENTHAPADI_ATTRIBUTE", "one entry of one row of D changes by at most 2 (attribute-level)",
             "R; P; k", caveats);
       }
-      Guarantee g = Guarantee.APPROXIMATE_DP;
-      if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-        g = Guarantee.NOT_DP;
-        caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-            + " stated epsilon");
-      }
-      return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, noiseScale, p.calibration().name(),
-          PrivacyClaim.ADD_REMOVE_ROW, "R; P; k; labels are not used", caveats);
+      return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, noiseScale,
+          "R; P; k; labels are not used", caveats);
     }
   }
 }

@@ -1,11 +1,15 @@
 package io.pmbench.baselines.tsne;
 
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.NonPrivateMechanism;
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.privacy.PrivacyClaim;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,25 +26,18 @@ import java.util.Map;
  * <p>Cost: the public–public distances (O(nPublic²·d), the bulk of D's distance matrix) are
  * computed once per cell and reused by every query; the core's 1000 iterations follow.
  */
-abstract class TsneEmbedding extends TsneServedMechanism {
+abstract class TsneEmbedding extends AbstractMechanism implements TsneServed, NonPrivateMechanism {
   private static final PrivacyClaim CLAIM = PrivacyClaim.none("non-private reference: t-SNE of the client's D");
+
+  TsneEmbedding(String name, String description, Reporting reporting) {
+    super(name, description, reporting, List.of());
+  }
 
   /**
    * The centred n × k map (row-major) of the rows whose n × n squared distances are given, seeded
    * with {@code seed}; {@code squaredDistances} may be modified.
    */
   abstract double[] embed(double[][] squaredDistances, int k, long seed);
-
-  /** Non-private: the release does not depend on ε. */
-  @Override
-  public final boolean readsEpsilon() {
-    return false;
-  }
-
-  @Override
-  public final void validate(MechanismParams params) {
-    // non-private: every MechanismParams (k >= 1 is checked by its constructor) is valid
-  }
 
   @Override
   public final boolean alignsOnPublic() {

@@ -11,24 +11,13 @@ import io.pmbench.core.mechanism.Reporting;
  * {@link TsneEmbedding}'s.
  */
 public final class TsneMechanism extends TsneEmbedding {
+  public TsneMechanism() {
+    super("tsne", "exact t-SNE (Smile's affinities and optimiser, fused kernel; perplexity 30, 1000 iterations) of"
+        + " client and server rows, aligned on P; non-private", Reporting.at(Reporting.REFERENCE + 30));
+  }
+
   @Override
   double[] embed(double[][] squaredDistances, int k, long seed) {
     return ExactTsne.embed(squaredDistances, k, seed);
-  }
-
-  @Override
-  public String name() {
-    return "tsne";
-  }
-
-  @Override
-  public String description() {
-    return "exact t-SNE (Smile's affinities and optimiser, fused kernel; perplexity 30, 1000 iterations) of client"
-        + " and server rows, aligned on P; non-private";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.REFERENCE + 30);
   }
 }

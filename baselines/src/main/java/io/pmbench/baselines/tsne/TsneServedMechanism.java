@@ -1,29 +1,7 @@
 package io.pmbench.baselines.tsne;
 
-import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
-
 /**
- * A mechanism whose server side is {@code tsne}'s ({@link TsneServer}): {@code tsne},
- * {@code dp-dsne} and {@code dp-dsne-official} share one cache key, so the runner embeds [S; P]
- * once per seed for all three.
+ * The base of a mechanism whose server side is {@code tsne}'s ({@link TsneServed}; the DP-dSNE
+ * family extends it): every server method comes from {@link TsneServed}.
  */
-public abstract class TsneServedMechanism implements EmbeddingMechanism {
-  /** The t-SNE of [S; P] takes about 15 minutes per seed at 11,000 rows: a resumed run loads it. */
-  @Override
-  public final boolean persistsServer() {
-    return true;
-  }
-
-  @Override
-  public final String serverKey(MechanismParams params) {
-    return TsneServer.key(params);
-  }
-
-  @Override
-  public final ServerSide server(ServerView view, MechanismParams params) {
-    return new TsneServer(view, params);
-  }
-}
+public abstract class TsneServedMechanism implements TsneServed {}

@@ -1,19 +1,17 @@
 package io.pmbench.baselines.tsne;
 
 import io.pmbench.core.data.FeatureMatrix;
-import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.random.Seeds;
-import java.util.Arrays;
 
 /**
  * The server side of {@code tsne} and of the DP-dSNE family (BASELINES.md §1–§2): exact t-SNE of
  * [S; P] without privacy through pmbench's fast core {@link ExactTsne} (Smile's affinities, start
  * and optimiser; perplexity 30, η = 200, 1000 iterations; issue 23: Smile's own t-SNE stays the
- * reference {@code tsne-smile}), seeded from the shared seed. Row i of {@link #gallery()} embeds
- * gallery row i; {@link #publicRows()} is Y_P, which DP-dSNE publishes to the client.
+ * reference {@code tsne-smile}), seeded from the shared seed. Row i of the gallery embedding embeds
+ * gallery row i; the public rows' embedding is Y_P, which DP-dSNE publishes to the client.
  *
  * <p>Cost: n(n − 1)/2 kernel evaluations per iteration on two cores for 1000 iterations, after an
  * n × n distance matrix over the feature dimension and Smile's perplexity search. Memory: the
@@ -21,11 +19,11 @@ import java.util.Arrays;
  * is computed, then P's lower triangle in float (0.24 GB). BASELINES.md §1 fixes the iteration
  * count, so there is no knob to shorten it.
  */
-public final class TsneServer implements ServerSide {
-  private final Embedding gallery;
-  private final Embedding publicRows;
+public final class TsneServer {
+  private TsneServer() {}
 
-  public TsneServer(ServerView view, MechanismParams params) {
+  /** The server side: t-SNE of [S; P] from the shared seed. */
+  public static ServerSide embed(ServerView view, MechanismParams params) {
     int k = params.k();
     FeatureMatrix s = view.gallery().features();
     FeatureMatrix p = view.publicSet().features();
@@ -40,8 +38,7 @@ public final class TsneServer implements ServerSide {
     }
     double[] y = ExactTsne.embed(SmileTsne.squaredDistances(rows), k, Seeds.derive(view.sharedSeed(), "tsne-server"),
         true);
-    this.gallery = new Embedding(Arrays.copyOfRange(y, 0, nS * k), nS, k);
-    this.publicRows = new Embedding(Arrays.copyOfRange(y, nS * k, (nS + nP) * k), nP, k);
+    return ServerSide.ofStacked(y, nS, nP, k);
   }
 
   /**
@@ -58,15 +55,5 @@ public final class TsneServer implements ServerSide {
   /** The t-SNE core of the server embedding and its summation layout (part of {@link #key}). */
   static String core() {
     return "exact-fused-p-float-blocks-" + PairSweep.BLOCKS;
-  }
-
-  @Override
-  public Embedding gallery() {
-    return gallery;
-  }
-
-  @Override
-  public Embedding publicRows() {
-    return publicRows;
   }
 }

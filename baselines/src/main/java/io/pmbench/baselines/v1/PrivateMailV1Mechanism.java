@@ -1,15 +1,12 @@
 package io.pmbench.baselines.v1;
 
 import io.pmbench.core.builtin.SmlqMechanism;
+import io.pmbench.core.builtin.SmlqServedMechanism;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
-import io.pmbench.core.builtin.SmlqMechanism;
 import java.util.List;
 
 /**
@@ -49,11 +46,11 @@ import java.util.List;
  * {@code TWO_SIGMA_SQUARED} feature kernel and {@code GAUSSIAN_INTEGER} labels (the {@code paper}
  * preset); other kernels run with a caveat that the bound is applied unproven.
  *
- * <p><b>Server:</b> core's noise-free SMLQ on [S; P] (reached through {@link SmlqMechanism}, so
- * the server embedding and its cache key are exactly those of {@code smlq} and
- * {@code privatemail}).
+ * <p><b>Server:</b> core's noise-free SMLQ on [S; P] (through {@link SmlqServedMechanism}, as for
+ * {@link SmlqMechanism}, so the server embedding and its cache key are exactly those of
+ * {@code smlq} and {@code privatemail}).
  */
-public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
+public final class PrivateMailV1Mechanism extends SmlqServedMechanism {
   /** Option: noisy iterations m (default 2). */
   public static final String NOISY_ITERATIONS = "noisyIterations";
   /** Option: noise-free iterations after L_X is rebuilt (default 2). */
@@ -67,8 +64,6 @@ public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
   private static final OptionSpec<Integer> POST = OptionSpec.integer(POST_ITERATIONS, 0, "2",
       "noise-free iterations after L_X is rebuilt");
 
-  private final SmlqMechanism smlq = new SmlqMechanism();
-
   /** The mechanism's own options, parsed and checked. */
   record Settings(SensitivityMode mode, int noisyIterations, int postIterations) {
     static Settings of(MechanismParams p) {
@@ -76,48 +71,17 @@ public final class PrivateMailV1Mechanism implements EmbeddingMechanism {
     }
   }
 
-  @Override
-  public String name() {
-    return "privatemail-v1";
-  }
-
-  @Override
-  public String description() {
-    return "early PrivateMail: Laplace noise after each of 2 SMLQ iterations (Appendix B l1 bound, or the early"
-        + " paper's Corollary 1.1), then 2 post-processing iterations";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.PRIVATE + 10);
-  }
-
-  /** {@code sensitivity}, {@code noisyIterations}, {@code postIterations}, and the server's options (core's {@code smlq}). */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return java.util.stream.Stream.concat(java.util.stream.Stream.of(SENSITIVITY, NOISY, POST),
-        smlq.options().stream()).toList();
+  /** Options {@code sensitivity}, {@code noisyIterations}, {@code postIterations}, and the SMLQ server's. */
+  public PrivateMailV1Mechanism() {
+    super("privatemail-v1", "early PrivateMail: Laplace noise after each of 2 SMLQ iterations (Appendix B l1 bound, or"
+        + " the early paper's Corollary 1.1), then 2 post-processing iterations", Reporting.at(Reporting.PRIVATE + 10),
+        List.of(SENSITIVITY, NOISY, POST));
   }
 
   @Override
   public void validate(MechanismParams params) {
     Settings s = Settings.of(params);
     LaplaceComposition.solveEpsilon0(params.epsilon(), s.noisyIterations(), params.delta());
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return true;
-  }
-
-  @Override
-  public String serverKey(MechanismParams params) {
-    return smlq.serverKey(params);
-  }
-
-  @Override
-  public ServerSide server(ServerView view, MechanismParams params) {
-    return smlq.server(view, params);
   }
 
   @Override

@@ -14,6 +14,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.random.Seeds;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
@@ -74,7 +75,7 @@ class SmlqCccpMechanismTest {
         labels[i] = rng.nextInt(6);
       }
       LabelLaplacian ly = LabelLaplacian.of(labels, LabelKernel.GAUSSIAN_INTEGER, sigma);
-      double[] q = SmlqCccpMechanism.gaussianBlock(n, k, 1e-8, rng);
+      double[] q = Seeds.gaussianBlock(n, k, 1e-8, rng);
       double[] want = denseReference(lx, ly, alpha, q, k, 6);
       for (PseudoInverseSolver solver : new PseudoInverseSolver[] {PseudoInverseSolver.DENSE, PseudoInverseSolver.CG}) {
         CccpIteration.Result r = CccpIteration.run(solver.build(lx), lx, ly, alpha, q, k, 6, false);

@@ -1,15 +1,18 @@
 package io.pmbench.core.builtin;
 
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.NonPrivateMechanism;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
+import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.PrivacyClaim;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,36 +20,11 @@ import java.util.Map;
  * non-private upper reference (SPEC.md §7). The output already lives in a shared space: no
  * alignment. <b>Guarantee:</b> none.
  */
-public final class FeaturesMechanism implements EmbeddingMechanism {
-  /** Non-private: the release does not depend on ε. */
-  @Override
-  public boolean readsEpsilon() {
-    return false;
-  }
-
-  @Override
-  public String name() {
-    return "features";
-  }
-
-  @Override
-  public String description() {
-    return "non-private upper reference: k-NN on the original features";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.REFERENCE);
-  }
-
-  @Override
-  public void validate(MechanismParams params) {
-    // non-private
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return false;
+public final class FeaturesMechanism extends AbstractMechanism
+    implements NonPrivateMechanism, SharedSpaceMechanism {
+  public FeaturesMechanism() {
+    super("features", "non-private upper reference: k-NN on the original features", Reporting.at(Reporting.REFERENCE),
+        List.of());
   }
 
   @Override
@@ -56,9 +34,9 @@ public final class FeaturesMechanism implements EmbeddingMechanism {
 
   @Override
   public ServerSide server(ServerView view, MechanismParams params) {
-    Embedding gallery = new Embedding(Mechanisms.toDoubles(view.gallery().features()), view.gallery().size(),
+    Embedding gallery = new Embedding(view.gallery().features().toDoubles(), view.gallery().size(),
         view.gallery().dimension());
-    Embedding pub = new Embedding(Mechanisms.toDoubles(view.publicSet().features()), view.publicSet().size(),
+    Embedding pub = new Embedding(view.publicSet().features().toDoubles(), view.publicSet().size(),
         view.publicSet().dimension());
     return ServerSide.of(gallery, pub);
   }

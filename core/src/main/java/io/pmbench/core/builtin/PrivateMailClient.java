@@ -13,12 +13,12 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
-import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.smlq.Smlq;
+import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +58,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     this.useFeatures = useFeatures;
     this.clientSeed = view.clientSeed();
     this.publicBlock = useFeatures
-        ? KernelLaplacian.base(Mechanisms.toDoubles(view.publicSet().features()), view.publicSet().size(),
+        ? KernelLaplacian.base(view.publicSet().features().toDoubles(), view.publicSet().size(),
             view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()))
         : null;
   }
@@ -88,7 +88,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     double delta = AppendixB.sensitivity(boundParams(n), normQ);
     double s = p.calibration().sigma(delta, p.epsilon(), p.delta());
     if (!useFeatures) {
-      return new Release(null, Mechanisms.gaussianBlock(n, k, s, rng), delta, s, normQ, ly);
+      return new Release(null, Seeds.gaussianBlock(n, k, s, rng), delta, s, normQ, ly);
     }
     KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
     double[] f = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
@@ -113,7 +113,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     if (!auditStages().contains(stage)) {
       throw AuditStage.unknown(stage, auditStages());
     }
-    double[] q = Mechanisms.gaussianBlock(data.size(), p.k(), p.sigmaQ(), internal);
+    double[] q = Seeds.gaussianBlock(data.size(), p.k(), p.sigmaQ(), internal);
     Release r = release(data, q, internal.split()); // its noise is discarded: only f, Δ and s are read
     return new AuditStage(stage, r.f(), r.sensitivity(), AuditStage.Norm.L2, r.noiseScale(), p.epsilon(), p.delta(),
         1, noise -> release(data, q, noise).noisy(), "X~ = f(X) + N with Q fixed, Delta from Appendix B ("
@@ -170,14 +170,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     if (p.renormalize()) {
       caveats.add("post-processing iterations renormalise X_t to Frobenius norm sqrt(n) (official code)");
     }
-    Guarantee g = Guarantee.APPROXIMATE_DP;
-    if (p.calibration() == NoiseCalibration.OFFICIAL_CODE) {
-      g = Guarantee.NOT_DP;
-      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
-          + " stated epsilon");
-    }
-    return new PrivacyClaim(g, p.epsilon(), p.delta(), sensitivity, s, p.calibration().name(),
-        PrivacyClaim.ADD_REMOVE_ROW, "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret",
-        caveats);
+    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, s,
+        "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret", caveats);
   }
 }

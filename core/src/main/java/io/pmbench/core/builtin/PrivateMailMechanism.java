@@ -1,16 +1,12 @@
 package io.pmbench.core.builtin;
 
-import io.pmbench.core.Preconditions;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.privacy.NoiseCalibration;
-import io.pmbench.core.Preconditions;
-import java.util.List;
 
 /**
  * PrivateMail (SPEC.md §5; the paper's Figure 4 and Algorithm 1).
@@ -24,35 +20,10 @@ import java.util.List;
  * OFFICIAL_CODE is reported as not DP). <b>Assumed public:</b> the labels (L_Y uses them raw,
  * r's own label included), P, and the hyper-parameters; Q stays secret.
  */
-public final class PrivateMailMechanism implements SmlqServed {
-  @Override
-  public String name() {
-    return "privatemail";
-  }
-
-  @Override
-  public String description() {
-    return "PrivateMail: one SMLQ step + Gaussian noise calibrated to Appendix B's sensitivity, then T"
-        + " post-processing iterations";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.PRIVATE).inIdsClaim().attackedInClaims().asSubject();
-  }
-
-  /** The server side's options ({@code server}, {@code serverNeighbours}). */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return SmlqServer.OPTIONS;
-  }
-
-  @Override
-  public void validate(MechanismParams params) {
-    SmlqServer.validate(params);
-    if (params.calibration() == NoiseCalibration.CLASSIC) {
-      Preconditions.checkClassicGaussianEpsilon(params.epsilon());
-    }
+public final class PrivateMailMechanism extends PrivateMailFamily {
+  public PrivateMailMechanism() {
+    super("privatemail", "PrivateMail: one SMLQ step + Gaussian noise calibrated to Appendix B's sensitivity, then"
+        + " T post-processing iterations", Reporting.at(Reporting.PRIVATE).inIdsClaim().attackedInClaims().asSubject());
   }
 
   /** Whether the Appendix B bound's assumptions (kernel scale and labels) hold for these params. */

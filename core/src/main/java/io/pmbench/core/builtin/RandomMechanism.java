@@ -1,16 +1,18 @@
 package io.pmbench.core.builtin;
 
+import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
+import io.pmbench.core.mechanism.NonPrivateMechanism;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,31 +21,10 @@ import java.util.Map;
  * (≈ 1 − (1 − 1/C)^K for balanced classes). <b>Guarantee:</b> none needed (the output is
  * independent of the data).
  */
-public final class RandomMechanism implements EmbeddingMechanism {
-  /** Non-private: the release does not depend on ε. */
-  @Override
-  public boolean readsEpsilon() {
-    return false;
-  }
-
-  @Override
-  public String name() {
-    return "random";
-  }
-
-  @Override
-  public String description() {
-    return "control: iid N(0,1) embeddings of every row (chance level)";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.CONTROL + 10).asPairedControl().inIdsClaim().attackedInClaims();
-  }
-
-  @Override
-  public void validate(MechanismParams params) {
-    // data-independent
+public final class RandomMechanism extends AbstractMechanism implements NonPrivateMechanism {
+  public RandomMechanism() {
+    super("random", "control: iid N(0,1) embeddings of every row (chance level)",
+        Reporting.at(Reporting.CONTROL + 10).asPairedControl().inIdsClaim().attackedInClaims(), List.of());
   }
 
   @Override
@@ -61,16 +42,16 @@ public final class RandomMechanism implements EmbeddingMechanism {
     int nS = view.gallery().size();
     int nP = view.publicSet().size();
     Embedding gallery = new Embedding(
-        Mechanisms.gaussianBlock(nS, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-gallery")), nS, p.k());
+        Seeds.gaussianBlock(nS, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-gallery")), nS, p.k());
     Embedding pub = new Embedding(
-        Mechanisms.gaussianBlock(nP, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-public")), nP, p.k());
+        Seeds.gaussianBlock(nP, p.k(), 1.0, Seeds.stream(view.sharedSeed(), "random-public")), nP, p.k());
     return ServerSide.of(gallery, pub);
   }
 
   @Override
   public ClientSide client(ClientView view, MechanismParams p) {
     return (data, rng) -> new ClientRelease(
-        new Embedding(Mechanisms.gaussianBlock(data.size(), p.k(), 1.0, rng), data.size(), p.k()),
+        new Embedding(Seeds.gaussianBlock(data.size(), p.k(), 1.0, rng), data.size(), p.k()),
         PrivacyClaim.none("control: data-independent random embedding"), Map.of());
   }
 }

@@ -6,12 +6,8 @@ import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.Reporting;
-import io.pmbench.core.mechanism.ServerSide;
-import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,54 +30,15 @@ import java.util.SplittableRandom;
  * permutation moves that label to another row, so the permuted neighbours differ in two rows,
  * which Appendix B's one-row bound does not cover (a caveat on every result).
  */
-public final class ShuffledLabelsMechanism implements EmbeddingMechanism {
+public final class ShuffledLabelsMechanism extends PrivateMailFamily {
   /** The caveat this control adds to PrivateMail's claim. */
   static final String CONTROL_CAVEAT = "control: the labels of D are permuted uniformly among its rows (r's label"
       + " included) before PrivateMail runs; the guarantee is PrivateMail's with labels public (a label changed"
       + " together with its row lands on another row after the permutation, which the one-row bound does not cover)";
 
-  private final PrivateMailMechanism privateMail = new PrivateMailMechanism();
-
-  @Override
-  public String name() {
-    return "shuffled-labels";
-  }
-
-  @Override
-  public String description() {
-    return "control: PrivateMail with the client's labels permuted uniformly among the rows of D (r's label"
-        + " included)";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.DEFAULT.inIdsClaim();
-  }
-
-  /** The server side's options ({@code server}, {@code serverNeighbours}). */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return SmlqServer.OPTIONS;
-  }
-
-  @Override
-  public void validate(MechanismParams params) {
-    privateMail.validate(params);
-  }
-
-  @Override
-  public boolean alignsOnPublic() {
-    return true;
-  }
-
-  @Override
-  public String serverKey(MechanismParams params) {
-    return privateMail.serverKey(params);
-  }
-
-  @Override
-  public ServerSide server(ServerView view, MechanismParams params) {
-    return privateMail.server(view, params);
+  public ShuffledLabelsMechanism() {
+    super("shuffled-labels", "control: PrivateMail with the client's labels permuted uniformly among the rows of D"
+        + " (r's label included)", Reporting.DEFAULT.inIdsClaim());
   }
 
   @Override

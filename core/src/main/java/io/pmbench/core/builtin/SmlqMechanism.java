@@ -7,7 +7,7 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
+import io.pmbench.core.mechanism.NonPrivateMechanism;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.smlq.Smlq;
@@ -20,43 +20,21 @@ import java.util.Map;
  * T under {@code official-code}) from its own Q, with no noise; the server runs the same on
  * [S; P]; the client is aligned on P. <b>Guarantee:</b> none (a non-private reference).
  */
-public final class SmlqMechanism implements SmlqServed {
-  /** Non-private: the release does not depend on ε. */
-  @Override
-  public boolean readsEpsilon() {
-    return false;
+public final class SmlqMechanism extends SmlqServedMechanism implements NonPrivateMechanism {
+  public SmlqMechanism() {
+    super("smlq", "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no"
+        + " noise", Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims(), List.of());
   }
 
-  @Override
-  public String name() {
-    return "smlq";
-  }
-
-  @Override
-  public String description() {
-    return "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no noise";
-  }
-
-  @Override
-  public Reporting reporting() {
-    return Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims();
-  }
-
-  /** The server side's options ({@code server}, {@code serverNeighbours}). */
-  @Override
-  public List<OptionSpec<?>> options() {
-    return SmlqServer.OPTIONS;
-  }
-
+  /** Non-private: every parameter MechanismParams accepts is valid, and the server's options. */
   @Override
   public void validate(MechanismParams params) {
-    // non-private: every parameter MechanismParams accepts is valid, and the server's options
     SmlqServer.validate(params);
   }
 
   @Override
   public ClientSide client(ClientView view, MechanismParams p) {
-    KernelLaplacian.Base base = KernelLaplacian.base(Mechanisms.toDoubles(view.publicSet().features()),
+    KernelLaplacian.Base base = KernelLaplacian.base(view.publicSet().features().toDoubles(),
         view.publicSet().size(), view.publicSet().dimension(), p.featureKernelScale().scale(p.sigma()));
     return (data, rng) -> {
       KernelLaplacian lx = KernelLaplacian.extend(base, data.privateRows(), data.publicOffset());

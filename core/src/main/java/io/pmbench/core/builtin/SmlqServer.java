@@ -1,6 +1,5 @@
 package io.pmbench.core.builtin;
 
-import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.kernel.LabelLaplacian;
 import io.pmbench.core.kernel.Laplacian;
 import io.pmbench.core.kernel.LaplacianLayout;
@@ -24,47 +23,30 @@ import java.util.stream.Collectors;
  * its n × n block takes at most ¾ of the free heap and blockwise beyond (the same bits either way, so
  * the cache key does not name it); {@code server=knn} swaps in the approximate k-NN graph, and
  * the key says so. L_Y never forms an n × n matrix ({@link LabelLaplacian}).
+ *
+ * @param gallery S's rows of the SMLQ embedding of [S; P]
+ * @param publicRows P's rows of it
+ * @param objective the SMLQ objective v(X_t), t = 0..T
  */
-final class SmlqServer implements ServerSide {
-  private final Embedding gallery;
-  private final Embedding publicRows;
-  private final double[] objective;
-
-  SmlqServer(ServerView view, MechanismParams p) {
-    LabelledSet s = view.gallery();
-    LabelledSet pub = view.publicSet();
-    int nS = s.size();
-    int n = nS + pub.size();
-    int d = s.dimension();
-    double[] rows = new double[n * d];
-    System.arraycopy(Mechanisms.toDoubles(s.features()), 0, rows, 0, nS * d);
-    System.arraycopy(Mechanisms.toDoubles(pub.features()), 0, rows, nS * d, pub.size() * d);
-    int[] labels = new int[n];
-    System.arraycopy(s.labels(), 0, labels, 0, nS);
-    System.arraycopy(pub.labels(), 0, labels, nS, pub.size());
-    Laplacian lx = layout(p).build(rows, n, d, p.featureKernelScale().scale(p.sigma()), neighbours(p));
-    LabelLaplacian ly = LabelLaplacian.of(labels, p.labelKernel(), p.sigma());
-    double[] q = Mechanisms.gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-server-Q"));
+record SmlqServer(Embedding gallery, Embedding publicRows, double[] objective) implements ServerSide {
+  /** The server side for {@code view}: SMLQ on [S; P] from Q drawn from the shared seed. */
+  static SmlqServer embed(ServerView view, MechanismParams p) {
+    int nS = view.gallery().size();
+    int nP = view.publicSet().size();
+    int n = nS + nP;
+    Laplacian lx = layout(p).build(view.stackedFeatures(), n, view.gallery().dimension(),
+        p.featureKernelScale().scale(p.sigma()), neighbours(p));
+    LabelLaplacian ly = LabelLaplacian.of(view.stackedLabels(), p.labelKernel(), p.sigma());
+    double[] q = Seeds.gaussianBlock(n, p.k(), p.sigmaQ(), Seeds.stream(view.sharedSeed(), "smlq-server-Q"));
     Smlq.Result r = Smlq.run(lx, ly, p.alpha(), q, p.k(), p.serverIterations(), p.renormalize());
-    this.objective = r.objective();
-    double[] x = r.embedding();
-    this.gallery = new Embedding(java.util.Arrays.copyOfRange(x, 0, nS * p.k()), nS, p.k());
-    this.publicRows = new Embedding(java.util.Arrays.copyOfRange(x, nS * p.k(), n * p.k()), pub.size(), p.k());
+    ServerSide stacked = ServerSide.ofStacked(r.embedding(), nS, nP, p.k());
+    return new SmlqServer(stacked.gallery(), stacked.publicRows(), r.objective());
   }
 
-  /** The server's SMLQ objective v(X_t), t = 0..T. */
-  double[] objective() {
+  /** The server's SMLQ objective v(X_t), t = 0..T (a copy). */
+  @Override
+  public double[] objective() {
     return objective.clone();
-  }
-
-  @Override
-  public Embedding gallery() {
-    return gallery;
-  }
-
-  @Override
-  public Embedding publicRows() {
-    return publicRows;
   }
 
   /**

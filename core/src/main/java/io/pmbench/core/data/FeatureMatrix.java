@@ -8,14 +8,14 @@ import java.util.Arrays;
  * <p>Float storage halves the memory of large feature files (a 200,000 × 2,048 set is 1.6 GB);
  * every computation reads the values into {@code double}. The backing array is shared, not
  * copied: callers must not modify it after construction.
+ *
+ * @param data the backing array, row-major {@code rows × cols}, wrapped without copying
+ * @param rows the number of rows (≥ 0)
+ * @param cols the number of columns (≥ 1)
  */
-public final class FeatureMatrix {
-  private final float[] data;
-  private final int rows;
-  private final int cols;
-
-  /** Wraps {@code data} (row-major, {@code rows × cols}) without copying. */
-  public FeatureMatrix(float[] data, int rows, int cols) {
+public record FeatureMatrix(float[] data, int rows, int cols) {
+  /** Checks that {@code data} holds {@code rows × cols} values. */
+  public FeatureMatrix {
     if (rows < 0 || cols <= 0) {
       throw new IllegalArgumentException(
           "shape must be non-negative rows and positive columns. Provided value: " + rows + "x" + cols);
@@ -24,17 +24,6 @@ public final class FeatureMatrix {
       throw new IllegalArgumentException(
           "data length must equal rows*cols. Provided value: " + data.length + " for " + rows + "x" + cols);
     }
-    this.data = data;
-    this.rows = rows;
-    this.cols = cols;
-  }
-
-  public int rows() {
-    return rows;
-  }
-
-  public int cols() {
-    return cols;
   }
 
   /** The backing array (row-major). Read-only by contract. */
@@ -52,6 +41,15 @@ public final class FeatureMatrix {
     for (int c = 0; c < cols; c++) {
       out[c] = data[base + c];
     }
+  }
+
+  /** The whole matrix as a new row-major double block. */
+  public double[] toDoubles() {
+    double[] out = new double[data.length];
+    for (int i = 0; i < data.length; i++) {
+      out[i] = data[i];
+    }
+    return out;
   }
 
   /** Returns row {@code r} as a new double array. */

@@ -1,7 +1,7 @@
 package io.pmbench.core.data;
 
+import io.pmbench.core.CliEnum;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * How class ids are numbered before a mechanism sees them (SPEC.md §2, §8).
@@ -10,7 +10,7 @@ import java.util.Locale;
  * CENTERED_DISTANCE as numbers), so two unrelated classes that share an id are treated as one
  * class by L_Y.
  */
-public enum LabelNumbering {
+public enum LabelNumbering implements CliEnum {
   /**
    * One remap over both splits together: a class id names one class (the loaders' numbering;
    * {@code paper} and {@code corrected}).
@@ -23,19 +23,9 @@ public enum LabelNumbering {
    */
   PER_SPLIT;
 
-  /** The user-facing name: {@code joint} or {@code per-split}. */
-  public String cliName() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
-
-  /** Parses {@code joint} or {@code per-split}. */
+  /** Parses {@code joint} or {@code per-split} ({@link #cliName()}). */
   public static LabelNumbering parse(String s) {
-    for (LabelNumbering n : values()) {
-      if (n.cliName().equals(s)) {
-        return n;
-      }
-    }
-    throw new IllegalArgumentException("label numbering must be one of joint, per-split. Provided value: " + s);
+    return CliEnum.parse(values(), s, "label numbering", false);
   }
 
   /** One line for consoles and reports, e.g. "per-split (train and test each numbered 0..C−1 on its own)". */

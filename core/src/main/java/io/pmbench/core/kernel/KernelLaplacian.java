@@ -95,16 +95,9 @@ public final class KernelLaplacian implements Laplacian {
       this.rowSum = sum[0];
     }
 
+    /** The rows the block is over. */
     public int size() {
       return size;
-    }
-
-    public int dimension() {
-      return dim;
-    }
-
-    public double scale() {
-      return scale;
     }
 
     /** W_ij. */

@@ -1,5 +1,6 @@
 package io.pmbench.core.mechanism;
 
+import io.pmbench.core.Preconditions;
 import java.util.SplittableRandom;
 
 /**
@@ -39,15 +40,9 @@ public record AuditStage(String name, double[] preNoise, double sensitivity, Nor
   }
 
   public AuditStage {
-    if (!(sensitivity > 0) || !Double.isFinite(sensitivity)) {
-      throw new IllegalArgumentException("sensitivity must be > 0 and finite. Provided value: " + sensitivity);
-    }
-    if (!(noiseScale > 0) || !Double.isFinite(noiseScale)) {
-      throw new IllegalArgumentException("noiseScale must be > 0 and finite. Provided value: " + noiseScale);
-    }
-    if (releases < 1) {
-      throw new IllegalArgumentException("releases must be >= 1. Provided value: " + releases);
-    }
+    Preconditions.checkSensitivity(sensitivity);
+    Preconditions.positiveFinite(noiseScale, "noiseScale");
+    Preconditions.atLeast(releases, 1, "releases");
   }
 
   /** The unknown-stage error of {@link Auditable#auditStage}, naming the known stages. */

@@ -52,24 +52,12 @@ public record MechanismParams(
   public MechanismParams {
     Preconditions.checkEpsilon(epsilon);
     Preconditions.checkDelta(delta);
-    if (!(sigma > 0) || !Double.isFinite(sigma)) {
-      throw new IllegalArgumentException("sigma must be > 0. Provided value: " + sigma);
-    }
-    if (!(alpha >= 0) || !Double.isFinite(alpha)) {
-      throw new IllegalArgumentException("alpha must be >= 0. Provided value: " + alpha);
-    }
-    if (k < 1) {
-      throw new IllegalArgumentException("k must be >= 1. Provided value: " + k);
-    }
-    if (!(sigmaQ > 0) || !Double.isFinite(sigmaQ)) {
-      throw new IllegalArgumentException("sigmaQ must be > 0. Provided value: " + sigmaQ);
-    }
-    if (iterations < 0) {
-      throw new IllegalArgumentException("iterations must be >= 0. Provided value: " + iterations);
-    }
-    if (serverIterations < 1) {
-      throw new IllegalArgumentException("serverIterations must be >= 1. Provided value: " + serverIterations);
-    }
+    Preconditions.require(sigma > 0 && Double.isFinite(sigma), "sigma", "> 0", sigma);
+    Preconditions.require(alpha >= 0 && Double.isFinite(alpha), "alpha", ">= 0", alpha);
+    Preconditions.require(k >= 1, "k", ">= 1", k);
+    Preconditions.require(sigmaQ > 0 && Double.isFinite(sigmaQ), "sigmaQ", "> 0", sigmaQ);
+    Preconditions.require(iterations >= 0, "iterations", ">= 0", iterations);
+    Preconditions.require(serverIterations >= 1, "serverIterations", ">= 1", serverIterations);
     options = Map.copyOf(new TreeMap<>(options));
     if (options.containsKey(NoiseSampler.OPTION)) {
       NoiseSampler.parse(options.get(NoiseSampler.OPTION));

@@ -1,16 +1,16 @@
 package io.pmbench.core.mechanism;
 
+import io.pmbench.core.CliEnum;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.random.NoiseSampler;
-import java.util.Locale;
 
 /**
  * Fidelity presets (SPEC.md §8). Every knob can still be overridden through {@link Builder}.
  */
-public enum Preset {
+public enum Preset implements CliEnum {
   /**
    * The paper: TWO_SIGMA_SQUARED, GAUSSIAN_INTEGER, CLASSIC noise for ε &lt; 1 and ANALYTIC for ε ≥ 1
    * (CLASSIC is not valid there; SPEC.md §9), no renormalisation, server on 1 + T iterations.
@@ -28,19 +28,9 @@ public enum Preset {
    */
   CORRECTED;
 
-  /** The user-facing name, e.g. {@code official-code}. */
-  public String cliName() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
-
-  /** Parses {@code paper}, {@code official-code} or {@code corrected}. */
+  /** Parses {@code paper}, {@code official-code} or {@code corrected} ({@link #cliName()}). */
   public static Preset parse(String s) {
-    for (Preset p : values()) {
-      if (p.cliName().equals(s)) {
-        return p;
-      }
-    }
-    throw new IllegalArgumentException("preset must be one of paper, official-code, corrected. Provided value: " + s);
+    return CliEnum.parse(values(), s, "preset", false);
   }
 
   /** The label numbering this preset uses unless overridden (SPEC.md §8). */

@@ -1,5 +1,7 @@
 package io.pmbench.core.privacy;
 
+import io.pmbench.core.Preconditions;
+
 /**
  * The global-sensitivity constants of PrivateMail (SPEC.md §5.2; the paper's Appendix B,
  * equations 7 and 8), for a client data set of n unit-norm rows, kernel bandwidth σ, label
@@ -25,18 +27,10 @@ public final class AppendixB {
   /** Parameters of the bound. */
   public record Params(int n, double sigma, double alpha, int c, boolean officialCodeMii) {
     public Params {
-      if (n < 1) {
-        throw new IllegalArgumentException("n must be >= 1. Provided value: " + n);
-      }
-      if (!(sigma > 0) || !Double.isFinite(sigma)) {
-        throw new IllegalArgumentException("sigma must be > 0. Provided value: " + sigma);
-      }
-      if (!(alpha >= 0) || !Double.isFinite(alpha)) {
-        throw new IllegalArgumentException("alpha must be >= 0. Provided value: " + alpha);
-      }
-      if (c < 0) {
-        throw new IllegalArgumentException("c (largest label value) must be >= 0. Provided value: " + c);
-      }
+      Preconditions.require(n >= 1, "n", ">= 1", n);
+      Preconditions.require(sigma > 0 && Double.isFinite(sigma), "sigma", "> 0", sigma);
+      Preconditions.require(alpha >= 0 && Double.isFinite(alpha), "alpha", ">= 0", alpha);
+      Preconditions.require(c >= 0, "c (largest label value)", ">= 0", c);
     }
   }
 

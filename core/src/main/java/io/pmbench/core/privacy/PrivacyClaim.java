@@ -44,6 +44,23 @@ public record PrivacyClaim(
         "n/a", List.of(why));
   }
 
+  /**
+   * The claim of a Gaussian release calibrated by {@code calibration} under {@link #ADD_REMOVE_ROW}:
+   * {@link Guarantee#APPROXIMATE_DP}, or {@link Guarantee#NOT_DP} under
+   * {@link NoiseCalibration#OFFICIAL_CODE}, whose caveat is then appended to {@code caveats}.
+   */
+  public static PrivacyClaim gaussian(NoiseCalibration calibration, double epsilon, double delta, double sensitivity,
+      double noiseScale, String assumedPublic, List<String> caveats) {
+    Guarantee g = Guarantee.APPROXIMATE_DP;
+    if (!calibration.isDifferentiallyPrivate()) {
+      g = Guarantee.NOT_DP;
+      caveats.add("OFFICIAL_CODE noise (variance used as standard deviation): not differentially private at the"
+          + " stated epsilon");
+    }
+    return new PrivacyClaim(g, epsilon, delta, sensitivity, noiseScale, calibration.name(), ADD_REMOVE_ROW,
+        assumedPublic, caveats);
+  }
+
   /** A short human-readable form, e.g. "(0.1, 1e-05)-DP". */
   public String summary() {
     return switch (guarantee) {

@@ -1,10 +1,10 @@
 package io.pmbench.core.protocol;
 
+import io.pmbench.core.CliEnum;
 import io.pmbench.core.retrieval.ExactIndex;
 import io.pmbench.core.retrieval.GalleryIndex;
 import io.pmbench.core.retrieval.IvfIndex;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * Which k-NN index answers a cell's retrieval step (SPEC.md §6; issue 8 item 3). {@link #EXACT}
@@ -12,26 +12,19 @@ import java.util.Locale;
  * inverted file of {@link IvfIndex} (√rows cells, 8 probes), whose recall loss is measured, not
  * bounded, so results computed with it are marked as such.
  */
-public enum GalleryIndexKind {
+public enum GalleryIndexKind implements CliEnum {
   /** Exact k-NN ({@link ExactIndex}). */
   EXACT,
   /** Approximate k-NN by an inverted file ({@link IvfIndex#build(double[], int, int, long)}). */
   IVF;
 
-  /** The command-line spelling ({@code exact}, {@code ivf}). */
-  public String cliName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
-  /** Parses a command-line spelling; anything else fails with one line naming {@code --index}. */
+  /**
+   * Parses a command-line spelling ({@link #cliName()}: {@code exact}, {@code ivf}); anything else
+   * fails with one line naming {@code --index}.
+   */
   public static GalleryIndexKind parse(String s) {
-    for (GalleryIndexKind k : values()) {
-      if (k.cliName().equals(s)) {
-        return k;
-      }
-    }
-    throw new IllegalArgumentException("--index must be one of "
-        + Arrays.stream(values()).map(GalleryIndexKind::cliName).toList() + ". Provided value: " + s);
+    return CliEnum.find(values(), s, false).orElseThrow(() -> new IllegalArgumentException("--index must be one of "
+        + Arrays.stream(values()).map(GalleryIndexKind::cliName).toList() + ". Provided value: " + s));
   }
 
   /** Builds this kind of index over {@code gallery} (rows × dim); {@code seed} seeds IVF's k-means. */

@@ -1,5 +1,7 @@
 package io.pmbench.core.random;
 
+import io.pmbench.core.Preconditions;
+import io.pmbench.core.CliEnum;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -32,7 +34,7 @@ import java.util.random.RandomGenerator;
  *       DRBG ({@link #gaussian(double, double, int, NoiseOrigin)}).
  * </ul>
  */
-public enum NoiseSampler {
+public enum NoiseSampler implements CliEnum {
   /** Textbook double-precision sampling (not floating-point hardened). */
   STANDARD,
   /** Exact discrete noise on a power-of-two grid (floating-point safe). */
@@ -44,19 +46,9 @@ public enum NoiseSampler {
   /** log₂ of the smallest scale in grid units. */
   static final int GRID_BITS = 26;
 
-  /** The user-facing name ({@code standard} or {@code secure}). */
-  public String cliName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
-  /** Parses {@code standard} or {@code secure} (case-insensitive). */
+  /** Parses {@code standard} or {@code secure} ({@link #cliName()}; case-insensitive). */
   public static NoiseSampler parse(String s) {
-    for (NoiseSampler n : values()) {
-      if (n.cliName().equalsIgnoreCase(s.strip())) {
-        return n;
-      }
-    }
-    throw new IllegalArgumentException(OPTION + " must be one of standard, secure. Provided value: " + s);
+    return CliEnum.parse(values(), s, OPTION, true);
   }
 
   /**
@@ -117,15 +109,9 @@ public enum NoiseSampler {
   }
 
   private static void checkScale(double scale, double sensitivity, int coordinates) {
-    if (!(scale > 0) || !Double.isFinite(scale)) {
-      throw new IllegalArgumentException("noise scale must be > 0 and finite. Provided value: " + scale);
-    }
-    if (!(sensitivity > 0) || !Double.isFinite(sensitivity)) {
-      throw new IllegalArgumentException("sensitivity must be > 0 and finite. Provided value: " + sensitivity);
-    }
-    if (coordinates < 1) {
-      throw new IllegalArgumentException("coordinates must be >= 1. Provided value: " + coordinates);
-    }
+    Preconditions.positiveFinite(scale, "noise scale");
+    Preconditions.checkSensitivity(sensitivity);
+    Preconditions.atLeast(coordinates, 1, "coordinates");
   }
 
   private record Standard(double scale, boolean laplace) implements NoiseSource {

@@ -59,6 +59,15 @@ public final class Seeds {
     } while (s >= 1 || s == 0);
     return u * Math.sqrt(-2 * Math.log(s) / s);
   }
+  /** An n × k block (row-major) of iid N(0, sd²) entries, drawn in order by {@link #gaussian}. */
+  public static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {
+    double[] out = new double[n * k];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = sd * gaussian(rng);
+    }
+    return out;
+  }
+
 
   /**
    * A Laplace deviate Lap(b), density (1/(2b))·e^(−|x|/b) (Dwork &amp; Roth 2014, Def. 3.3), by

@@ -83,7 +83,7 @@ class OfficialPipelineTest {
   @Test
   void server_officialCode_runsTIterationsFromItsOwnQ() {
     LabelledSet gallery = set(9, 4, 200);
-    SmlqServer server = new SmlqServer(new ServerView(gallery, publicSet, 4, SHARED_SEED), official);
+    SmlqServer server = SmlqServer.embed(new ServerView(gallery, publicSet, 4, SHARED_SEED), official);
     int n = gallery.size() + N_PUBLIC;
     float[] rows = new float[n * DIM];
     System.arraycopy(gallery.features().data(), 0, rows, 0, gallery.size() * DIM);

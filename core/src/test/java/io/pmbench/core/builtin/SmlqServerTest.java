@@ -42,8 +42,8 @@ class SmlqServerTest {
     // Fails if the blockwise layout changes a bit of the server embedding, or if naming it
     // changed the cache key (stored runs would then be rebuilt or refused).
     ServerView view = new ServerView(set(120, 1), set(40, 2), 3, 7);
-    SmlqServer dense = new SmlqServer(view, params(Map.of("server", "dense")));
-    SmlqServer blockwise = new SmlqServer(view, params(Map.of("server", "blockwise")));
+    SmlqServer dense = SmlqServer.embed(view, params(Map.of("server", "dense")));
+    SmlqServer blockwise = SmlqServer.embed(view, params(Map.of("server", "blockwise")));
 
     assertArrayEquals(dense.gallery().data(), blockwise.gallery().data(), 0.0);
     assertArrayEquals(dense.publicRows().data(), blockwise.publicRows().data(), 0.0);
