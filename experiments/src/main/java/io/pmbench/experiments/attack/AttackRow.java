@@ -48,23 +48,20 @@ public record AttackRow(String dataset, String preset, String mechanism, double 
   /** The order of the private rows [r; P_r] in the release. */
   public enum Release {
     /** As the protocol releases it today: r at row 0. */
-    PROTOCOL("as-released"),
+    PROTOCOL,
     /** Permuted uniformly by the client before release. */
-    SHUFFLED("client-shuffled");
-
-    private final String cliName;
-
-    Release(String cliName) {
-      this.cliName = cliName;
-    }
+    SHUFFLED;
 
     /** The name in {@code attack.csv} and on the console. */
     public String cliName() {
-      return cliName;
+      return switch (this) {
+        case PROTOCOL -> "as-released";
+        case SHUFFLED -> "client-shuffled";
+      };
     }
 
     static Release parse(String s) {
-      return Arrays.stream(values()).filter(r -> r.cliName.equals(s)).findFirst().orElseThrow(() ->
+      return Arrays.stream(values()).filter(r -> r.cliName().equals(s)).findFirst().orElseThrow(() ->
           new IllegalArgumentException("release must be as-released or client-shuffled. Provided value: " + s));
     }
   }

@@ -21,27 +21,17 @@ import java.util.SplittableRandom;
  * — a random public server embedding of P), and every data set D = [private rows; P] is handed to
  * {@link Auditable#auditStage} with the same internal randomness (Q, a fixed V, an iteration's
  * input), drawn from the root seed, so D and D′ differ only in the data.
+ *
+ * @param audited the mechanism
+ * @param params the mechanism's parameters
+ * @param calibration the noise calibration audited (e.g. CLASSIC), or the mechanism's accounting
+ * @param stageName the audited stage's name
+ * @param settings the settings the target was built with
+ * @param publicPart the public set P every data set of the target holds
+ * @param client the mechanism's client side built on P, which computes the stage
  */
-public final class AuditTarget {
-  private final String calibration;
-  private final String stage;
-  private final EmbeddingMechanism mechanism;
-  private final MechanismParams params;
-  private final AuditSettings s;
-  private final AuditData publicPart;
-  private final Auditable client;
-
-  private AuditTarget(EmbeddingMechanism mechanism, MechanismParams params, String calibration, String stage,
-      AuditSettings s, AuditData publicPart, Auditable client) {
-    this.mechanism = mechanism;
-    this.params = params;
-    this.calibration = calibration;
-    this.stage = stage;
-    this.s = s;
-    this.publicPart = publicPart;
-    this.client = client;
-  }
-
+public record AuditTarget(EmbeddingMechanism audited, MechanismParams params, String calibration, String stageName,
+    AuditSettings settings, AuditData publicPart, Auditable client) {
   /**
    * One target per stage the mechanism's client side opens, in release order, labelled with the
    * mechanism's own noise rule ({@link Auditable#ownNoiseRule}) or else {@code calibration}; fails
@@ -97,22 +87,7 @@ public final class AuditTarget {
 
   /** The mechanism's registered name. */
   public String mechanism() {
-    return mechanism.name();
-  }
-
-  /** The noise calibration audited (e.g. CLASSIC), or the mechanism's accounting. */
-  public String calibration() {
-    return calibration;
-  }
-
-  /** The audited stage's name. */
-  public String stageName() {
-    return stage;
-  }
-
-  /** The mechanism's parameters. */
-  public MechanismParams params() {
-    return params;
+    return audited.name();
   }
 
   /**
@@ -122,28 +97,23 @@ public final class AuditTarget {
   public AuditStage stage(AuditData data) {
     if (!data.samePublicPart(publicPart)) {
       throw new IllegalArgumentException("the data set's public rows must be the target's public set P (seed "
-          + s.seed() + "); a neighbour may change only rows 0.." + (s.privateRows() - 1));
+          + settings.seed() + "); a neighbour may change only rows 0.." + (settings.privateRows() - 1));
     }
-    return client.auditStage(stage, data.toClientData(),
-        Seeds.stream(s.seed(), "audit", mechanism.name(), calibration, stage, "internal"));
+    return client.auditStage(stageName, data.toClientData(),
+        Seeds.stream(settings.seed(), "audit", audited.name(), calibration, stageName, "internal"));
   }
 
   /** A data set with random private rows (unit norm, labels 0..c) and the target's public set. */
   public AuditData randomData(SplittableRandom rng) {
     AuditData d = publicPart;
-    for (int i = 0; i < s.privateRows(); i++) {
-      d = d.withRow(i, AuditData.unitRow(s.d(), rng), rng.nextInt(s.c() + 1));
+    for (int i = 0; i < settings.privateRows(); i++) {
+      d = d.withRow(i, AuditData.unitRow(settings.d(), rng), rng.nextInt(settings.c() + 1));
     }
     return d;
   }
 
   /** The largest label value c. */
   public int maxLabel() {
-    return s.c();
-  }
-
-  /** The settings the target was built with. */
-  public AuditSettings settings() {
-    return s;
+    return settings.c();
   }
 }

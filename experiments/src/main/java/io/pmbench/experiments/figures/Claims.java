@@ -3,6 +3,10 @@ package io.pmbench.experiments.figures;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
+import io.pmbench.experiments.orchestration.ClaimParts;
+import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.GridEntries;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
@@ -34,12 +38,12 @@ import java.util.Optional;
  */
 public final class Claims implements Experiment {
   /** Sub-directories holding the figure runs. */
-  public static final List<String> PARTS = List.of("fig3", "fig5", "fig6", "fig7");
+  public static final List<String> PARTS = ClaimParts.FIGURES;
   /**
    * The sub-directory of the run's label-reading mechanisms at the reference ε under the other
    * label numbering (SPEC.md §8): the "label ids collide" claim pairs it with fig6.
    */
-  public static final String IDS_PART = "ids";
+  public static final String IDS_PART = ClaimParts.IDS;
   public static final String REPRODUCED = Decision.REPRODUCED.label();
   public static final String NOT_REPRODUCED = Decision.NOT_REPRODUCED.label();
   public static final String CANNOT_TEST = "cannot test here";
@@ -63,26 +67,13 @@ public final class Claims implements Experiment {
   public record Row(String id, String claim, String source, String verdict, String evidence) {}
 
   @Override
-  public String name() {
-    return "claims";
-  }
-
-  @Override
-  public String title() {
-    return "Claims of the paper";
-  }
-
-  @Override
-  public Map<String, Object> config(GridSetup setup) {
-    return Map.of();
+  public ExperimentKind kind() {
+    return ExperimentKind.CLAIMS;
   }
 
   @Override
   public Map<String, Object> grid(GridSetup s) {
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("parts", PARTS);
-    g.put("seeds", s.seeds());
-    return g;
+    return GridEntries.of(Map.entry("parts", PARTS), Map.entry("seeds", s.seeds()));
   }
 
   @Override
@@ -93,16 +84,11 @@ public final class Claims implements Experiment {
   /** The views of the parts that exist (rendering each part's own report first when asked). */
   static Map<String, RunView> parts(Path dir, boolean render) throws IOException {
     Map<String, RunView> out = new LinkedHashMap<>();
-    List<String> all = new ArrayList<>(PARTS);
-    all.add(IDS_PART);
-    for (String p : all) {
-      Path sub = dir.resolve(p);
-      if (Files.exists(sub.resolve("run.json"))) {
-        if (render) {
-          Reports.render(sub);
-        }
-        out.put(p, Reports.view(sub));
+    for (Map.Entry<String, Path> p : ClaimParts.existing(dir).entrySet()) {
+      if (render) {
+        Reports.render(p.getValue());
       }
+      out.put(p.getKey(), Reports.view(p.getValue()));
     }
     return out;
   }
@@ -214,7 +200,7 @@ public final class Claims implements Experiment {
     if (!v.gridStrings("mechanisms").contains(m)) {
       return Optional.empty();
     }
-    return Stats.recall(Fig6.cellsAt(v, m, eps), Fig6.K);
+    return Stats.recall(v.cellsAt(m, eps), Stats.K);
   }
 
   /** The paired difference a − b of Recall@8 at ε, empty when either was not computed. */
@@ -223,7 +209,7 @@ public final class Claims implements Experiment {
     if (!ms.contains(a) || !ms.contains(b)) {
       return Optional.empty();
     }
-    return Comparison.paired(Fig6.cellsAt(v, a, eps), Fig6.cellsAt(v, b, eps), Fig6.K);
+    return Comparison.paired(v.cellsAt(a, eps), v.cellsAt(b, eps), Stats.K);
   }
 
   /** "a beats b" at ε, empty when it cannot be tested. */
@@ -250,7 +236,7 @@ public final class Claims implements Experiment {
       if (ReportPages.reporting(m).subject()) {
         continue;
       }
-      List<CellRecord> cs = Fig6.cellsAt(v, m, eps);
+      List<CellRecord> cs = v.cellsAt(m, eps);
       if (cs.stream().anyMatch(c -> c.ok() && (c.claim().guarantee().equals("APPROXIMATE_DP")
           || c.claim().guarantee().equals("PURE_DP")))) {
         out.add(m);
@@ -274,15 +260,15 @@ public final class Claims implements Experiment {
 
   private static List<Row> fig6Rows(RunView v) {
     List<Row> rows = new ArrayList<>();
-    double eps = Fig6.REFERENCE_EPSILON;
+    double eps = EpsilonGrid.REFERENCE_EPSILON;
     Optional<BootstrapInterval> pm = at(v, "privatemail", eps);
     String src = "Figure 6, Evaluation";
     // 1. PrivateMail beats every private baseline at epsilon = 0.1 (Table 2's epsilon).
     List<String> baselines = privateBaselines(v, eps);
     List<String> refused = new ArrayList<>();
     for (String m : v.gridStrings("mechanisms")) {
-      if (Fig6.cellsAt(v, m, eps).stream().anyMatch(c -> !c.ok())) {
-        refused.add(m + " (" + Fig6.cellsAt(v, m, eps).stream().filter(c -> !c.ok()).findFirst().orElseThrow()
+      if (v.cellsAt(m, eps).stream().anyMatch(c -> !c.ok())) {
+        refused.add(m + " (" + v.cellsAt(m, eps).stream().filter(c -> !c.ok()).findFirst().orElseThrow()
             .message() + ")");
       }
     }

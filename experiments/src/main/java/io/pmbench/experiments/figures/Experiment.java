@@ -1,5 +1,6 @@
 package io.pmbench.experiments.figures;
 
+import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.sweep.CellPlan;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
@@ -14,8 +15,18 @@ import java.util.Map;
  * to other processes) and how its report is drawn from them.
  */
 public interface Experiment extends CellPlan {
+  /** Which experiment this is: its name and title. */
+  ExperimentKind kind();
+
+  @Override
+  default String name() {
+    return kind().name();
+  }
+
   /** A one-line title for the report. */
-  String title();
+  default String title() {
+    return kind().title();
+  }
 
   /**
    * Checks the grid before anything is computed or written (e.g. unknown mechanism names);

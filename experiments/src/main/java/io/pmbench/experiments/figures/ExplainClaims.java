@@ -1,6 +1,7 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.experiments.figures.Claims.Row;
+import io.pmbench.experiments.orchestration.EpsilonGrid;
 import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.Decision;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class ExplainClaims {
   }
 
   private static Row labelIsTheRecall(RunView v) {
-    double eps = Fig6.REFERENCE_EPSILON;
+    double eps = EpsilonGrid.REFERENCE_EPSILON;
     String claim = "PrivateMail's recall is the query's label: privatemail equals label-only (within +-"
         + Decision.MARGIN + ") and beats shuffled-labels, at epsilon = " + eps;
     Optional<BootstrapInterval> vsLabel = Claims.diff(v, "privatemail", "label-only", eps);
@@ -54,7 +55,7 @@ final class ExplainClaims {
   }
 
   private static Row labelIdsCollide(RunView fig6, RunView ids) {
-    double eps = Fig6.REFERENCE_EPSILON;
+    double eps = EpsilonGrid.REFERENCE_EPSILON;
     String claim = "label ids collide under per-split numbering (the official pipeline): the per-split run beats the"
         + " joint-numbering run for privatemail and label-only, at epsilon = " + eps;
     if (ids == null) {
@@ -67,8 +68,7 @@ final class ExplainClaims {
     Decision all = Decision.REPRODUCED;
     List<String> evidence = new ArrayList<>();
     for (String m : List.of("privatemail", "label-only")) {
-      Optional<BootstrapInterval> d = Comparison.paired(Fig6.cellsAt(perSplit, m, eps), Fig6.cellsAt(joint, m, eps),
-          Fig6.K);
+      Optional<BootstrapInterval> d = Comparison.paired(perSplit.cellsAt(m, eps), joint.cellsAt(m, eps), Stats.K);
       Decision dm = d.map(Decision::beats).orElse(Decision.UNDECIDED);
       all = all.and(dm);
       evidence.add(d.map(i -> Comparison.text(m + " per-split", m + " joint", i)).orElse(m + ": not computed")

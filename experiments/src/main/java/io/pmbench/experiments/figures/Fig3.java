@@ -1,6 +1,8 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.GridEntries;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
@@ -13,7 +15,6 @@ import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,27 +48,14 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
   }
 
   @Override
-  public String name() {
-    return "fig3";
-  }
-
-  @Override
-  public String title() {
-    return "Figure 3: SMLQ convergence";
-  }
-
-  @Override
-  public Map<String, Object> config(GridSetup setup) {
-    return Map.of();
+  public ExperimentKind kind() {
+    return ExperimentKind.FIG3;
   }
 
   @Override
   public Map<String, Object> grid(GridSetup s) {
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("maxIterations", maxIterations);
-    g.put("epsilon", epsilon);
-    g.put("seeds", s.seeds());
-    return g;
+    return GridEntries.of(Map.entry("maxIterations", maxIterations), Map.entry("epsilon", epsilon),
+        Map.entry("seeds", s.seeds()));
   }
 
   static String variant(int t) {
@@ -114,7 +102,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     long clientQueries = 0;
     for (int t = 1; t <= max; t++) {
       List<CellRecord> cs = v.overSeeds(MECHANISM, variant(t), eps);
-      recall.add(Stats.recall(cs, Fig6.K));
+      recall.add(Stats.recall(cs, Stats.K));
       for (CellRecord c : cs) {
         clientIncreases += c.objectiveIncreases();
         clientQueries += c.queries();
@@ -165,8 +153,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
   public void render(RunView v, HtmlReport html) throws IOException {
     Summary s = summary(v);
     int max = v.grid("maxIterations").asInt();
-    List<CellRecord> all = new ArrayList<>(v.cells().values());
-    ReportPages.writeTables(v.dir(), all);
+    List<CellRecord> all = ReportPages.tablesOfAll(v);
     Map<Long, double[]> traces = traces(v);
     double[] ts = new double[max];
     double[] y = new double[max];
@@ -212,11 +199,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     }
     html.heading(3, "What it shows");
     html.table(List.of("quantity", "value"), summaryRows(s));
-    ReportPages.refusals(html, all);
-    ReportPages.privacy(html, all);
-    ReportPages.preset(v, html);
-    ReportPages.timings(v, html, all);
-    ReportPages.reproduce(v, html);
+    ReportPages.closing(v, html, all);
   }
 
   private static List<List<String>> summaryRows(Summary s) {

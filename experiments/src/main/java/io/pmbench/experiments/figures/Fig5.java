@@ -2,6 +2,8 @@ package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.GridEntries;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
@@ -14,7 +16,6 @@ import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -46,34 +47,17 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
   }
 
   @Override
-  public String name() {
-    return "fig5";
-  }
-
-  @Override
-  public String title() {
-    return "Figure 5: effect of k, alpha and sigma";
-  }
-
-  @Override
-  public Map<String, Object> config(GridSetup setup) {
-    return Map.of();
+  public ExperimentKind kind() {
+    return ExperimentKind.FIG5;
   }
 
   @Override
   public Map<String, Object> grid(GridSetup s) {
     MechanismParams base = s.params(epsilon);
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("mechanisms", mechanisms);
-    g.put("epsilon", epsilon);
-    g.put("seeds", s.seeds());
-    g.put("baseK", base.k());
-    g.put("baseAlpha", base.alpha());
-    g.put("baseSigma", base.sigma());
-    g.put("k", KS);
-    g.put("alpha", ALPHAS);
-    g.put("sigma", SIGMAS);
-    return g;
+    return GridEntries.of(Map.entry("mechanisms", mechanisms), Map.entry("epsilon", epsilon),
+        Map.entry("seeds", s.seeds()), Map.entry("baseK", base.k()), Map.entry("baseAlpha", base.alpha()),
+        Map.entry("baseSigma", base.sigma()), Map.entry("k", KS), Map.entry("alpha", ALPHAS),
+        Map.entry("sigma", SIGMAS));
   }
 
   @Override
@@ -144,7 +128,7 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
             case "alpha" -> variant(k0, x, s0);
             default -> variant(k0, a0, x);
           };
-          rs.add(Stats.recall(v.overSeeds(m, var, eps), Fig6.K));
+          rs.add(Stats.recall(v.overSeeds(m, var, eps), Stats.K));
         }
         out.add(new Curve(knob, m, values, rs));
       }
@@ -155,15 +139,14 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     List<Curve> curves = curves(v);
-    List<CellRecord> all = new ArrayList<>(v.cells().values());
-    ReportPages.writeTables(v.dir(), all);
+    List<CellRecord> all = ReportPages.tablesOfAll(v);
     List<List<String>> csv = new ArrayList<>();
     for (Curve c : curves) {
       for (int i = 0; i < c.values().size(); i++) {
-        Optional<BootstrapInterval> r = c.recall().get(i);
-        csv.add(List.of(v.dataset(), c.mechanism(), c.knob(), Double.toString(c.values().get(i)),
-            r.map(x -> Double.toString(x.mean())).orElse(""), r.map(x -> Double.toString(x.low())).orElse(""),
-            r.map(x -> Double.toString(x.high())).orElse("")));
+        List<String> row = new ArrayList<>(List.of(v.dataset(), c.mechanism(), c.knob(),
+            Double.toString(c.values().get(i))));
+        row.addAll(Stats.csv(c.recall().get(i)));
+        csv.add(row);
       }
     }
     ReportPages.writeCsv(v.dir().resolve("fig5.csv"), List.of("dataset", "mechanism", "parameter", "value", "R@8",
@@ -193,11 +176,7 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
     }
     html.heading(3, "Range of Recall@8 over each parameter");
     html.table(List.of("parameter", "mechanism", "max - min of mean Recall@8"), rangeRows(curves));
-    ReportPages.refusals(html, all);
-    ReportPages.privacy(html, all);
-    ReportPages.preset(v, html);
-    ReportPages.timings(v, html, all);
-    ReportPages.reproduce(v, html);
+    ReportPages.closing(v, html, all);
   }
 
   private static List<List<String>> rangeRows(List<Curve> curves) {

@@ -1,11 +1,8 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.privacy.Guarantee;
-import io.pmbench.core.protocol.CellResult;
-import io.pmbench.core.protocol.ProtocolRunner;
-import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
@@ -17,11 +14,9 @@ import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Figure 6 (SPEC.md §9): Recall@8 against ε for every mechanism, the mean over all queries of
@@ -45,11 +40,11 @@ import java.util.TreeMap;
  */
 public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean everyEpsilon) implements Experiment {
   /** The ε at which ε-independent mechanisms run: Table 2's ε. */
-  public static final double REFERENCE_EPSILON = 0.1;
+  public static final double REFERENCE_EPSILON = EpsilonGrid.REFERENCE_EPSILON;
   /** SPEC.md §9's ε grid. */
   public static final List<Double> DEFAULT_EPSILONS = List.of(0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0, 8.0);
   /** The K of Figure 6. */
-  public static final int K = 8;
+  public static final int K = Stats.K;
 
   public Fig6 {
     mechanisms = ReportPages.ordered(List.copyOf(mechanisms));
@@ -61,38 +56,19 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   }
 
   @Override
-  public String name() {
-    return "fig6";
-  }
-
-  @Override
-  public String title() {
-    return "Figure 6: Recall@8 against epsilon";
-  }
-
-  @Override
-  public Map<String, Object> config(GridSetup setup) {
-    return Map.of();
+  public ExperimentKind kind() {
+    return ExperimentKind.FIG6;
   }
 
   @Override
   public Map<String, Object> grid(GridSetup s) {
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("mechanisms", mechanisms);
-    g.put("epsilons", epsilons);
-    g.put("seeds", s.seeds());
-    g.put("epsilonFree", epsilonFree(s));
+    Map<String, Object> g = EpsilonGrid.grid(s, mechanisms, epsilons, epsilonFree(s));
     g.put("referenceEpsilon", REFERENCE_EPSILON);
     return g;
   }
 
   private List<String> epsilonFree(GridSetup s) {
-    return everyEpsilon ? List.of() : epsilonFree(mechanisms, s);
-  }
-
-  /** The mechanisms of {@code names} whose release does not depend on ε, in order. */
-  static List<String> epsilonFree(List<String> names, GridSetup s) {
-    return names.stream().filter(n -> !s.registry().get(n).readsEpsilon()).toList();
+    return everyEpsilon ? List.of() : EpsilonGrid.epsilonFree(mechanisms, s);
   }
 
   @Override
@@ -102,42 +78,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
-    List<String> free = epsilonFree(s);
-    List<Sweep.Task> out = new ArrayList<>();
-    for (long seed : s.seeds()) {
-      for (String name : mechanisms) {
-        EmbeddingMechanism m = s.registry().get(name);
-        if (free.contains(name)) {
-          MechanismParams p = s.params(REFERENCE_EPSILON);
-          out.add(cells.protocol(runner, m, p, new CellKey(s.data().name(), name, "", REFERENCE_EPSILON, seed),
-              s.queriesPerCell(), Fig6::checkEpsilonFree));
-          continue;
-        }
-        for (double eps : epsilons) {
-          out.add(cells.protocol(runner, m, s.params(eps), new CellKey(s.data().name(), name, "", eps, seed),
-              s.queriesPerCell(), null));
-        }
-      }
-    }
-    return out;
-  }
-
-  /** Fails when a mechanism treated as ε-independent claimed differential privacy (calibrated to ε). */
-  static java.util.SortedMap<String, double[]> checkEpsilonFree(CellResult r) {
-    Guarantee g = r.claim().guarantee();
-    if (g == Guarantee.APPROXIMATE_DP || g == Guarantee.PURE_DP) {
-      throw new IllegalStateException(r.mechanism() + " is treated as epsilon-independent (readsEpsilon() is false)"
-          + " but claims " + r.claim().summary() + ", which is calibrated to epsilon; fix the mechanism or run with"
-          + " --every-epsilon");
-    }
-    return new TreeMap<>();
-  }
-
-  /** The cells drawn at (mechanism, ε). */
-  static List<CellRecord> cellsAt(RunView v, String mechanism, double eps) {
-    boolean free = v.gridStrings("epsilonFree").contains(mechanism);
-    return v.overSeeds(mechanism, "", free ? v.grid("referenceEpsilon").asDouble() : eps);
+    return EpsilonGrid.tasks(s, cells, mechanisms, epsilons, epsilonFree(s), REFERENCE_EPSILON);
   }
 
   /** One point of the figure. */
@@ -149,7 +90,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
     List<String> free = v.gridStrings("epsilonFree");
     for (String m : v.gridStrings("mechanisms")) {
       for (double eps : v.gridNumbers("epsilons")) {
-        List<CellRecord> cs = cellsAt(v, m, eps);
+        List<CellRecord> cs = v.cellsAt(m, eps);
         String note = "";
         List<String> problems = cs.stream().filter(c -> !c.ok()).map(c -> c.outcome() + ": " + c.message()).distinct()
             .toList();
@@ -173,18 +114,9 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     List<Point> pts = points(v);
-    List<CellRecord> all = new ArrayList<>(v.cells().values());
-    ReportPages.writeTables(v.dir(), all);
-    List<List<String>> csv = new ArrayList<>();
-    for (Point p : pts) {
-      csv.add(List.of(v.dataset(), p.mechanism(), Double.toString(p.epsilon()), p.calibration(),
-          p.recall().map(i -> Double.toString(i.mean())).orElse(""), p.recall().map(i -> Double.toString(i.low()))
-              .orElse(""), p.recall().map(i -> Double.toString(i.high())).orElse(""),
-          p.recall().map(i -> Integer.toString(i.seeds())).orElse(""),
-          p.recall().map(i -> Long.toString(i.queries())).orElse(""), p.interval(), p.note()));
-    }
+    List<CellRecord> all = ReportPages.tablesOfAll(v);
     ReportPages.writeCsv(v.dir().resolve("fig6.csv"), List.of("dataset", "mechanism", "epsilon", "calibration",
-        "R@8", "R@8 lo", "R@8 hi", "seeds", "queries", "interval", "note"), csv);
+        "R@8", "R@8 lo", "R@8 hi", "seeds", "queries", "interval", "note"), pts.stream().map(p -> csvRow(v, p)).toList());
     byte[] png = Charts.write(Charts.chart(figure(v, pts)), v.dir(), "fig6");
     ReportPages.intro(v, html, "Figure 6 of the paper: Recall@8 of the protocol against epsilon (delta = "
         + v.manifest().config().path("delta").asText() + ") for every mechanism on " + v.dataset() + ".");
@@ -194,11 +126,17 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
         + "version.");
     html.heading(3, "Table");
     html.table(tableHeader(v), table(v, pts));
-    ReportPages.refusals(html, all);
-    ReportPages.privacy(html, all);
-    ReportPages.preset(v, html);
-    ReportPages.timings(v, html, all);
-    ReportPages.reproduce(v, html);
+    ReportPages.closing(v, html, all);
+  }
+
+  /** A row of fig6.csv. */
+  private static List<String> csvRow(RunView v, Point p) {
+    List<String> row = new ArrayList<>(List.of(v.dataset(), p.mechanism(), Double.toString(p.epsilon()),
+        p.calibration()));
+    row.addAll(Stats.csv(p.recall()));
+    row.addAll(List.of(p.recall().map(i -> Integer.toString(i.seeds())).orElse(""),
+        p.recall().map(i -> Long.toString(i.queries())).orElse(""), p.interval(), p.note()));
+    return row;
   }
 
   private static String calibrationNote(RunView v) {

@@ -7,12 +7,14 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.random.Seeds;
+import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.GridEntries;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
@@ -23,7 +25,6 @@ import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.ScatterFigure;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,13 +57,8 @@ public record Fig7(List<Double> epsilons) implements Experiment {
   }
 
   @Override
-  public String name() {
-    return "fig7";
-  }
-
-  @Override
-  public String title() {
-    return "Figure 7: embeddings before and after alignment";
+  public ExperimentKind kind() {
+    return ExperimentKind.FIG7;
   }
 
   @Override
@@ -72,10 +68,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
 
   @Override
   public Map<String, Object> grid(GridSetup s) {
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("epsilons", epsilons);
-    g.put("seeds", List.of(s.seeds().get(0)));
-    return g;
+    return GridEntries.of(Map.entry("epsilons", epsilons), Map.entry("seeds", List.of(s.seeds().get(0))));
   }
 
   @Override
@@ -88,7 +81,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     for (double eps : epsilons) {
       out.add(task(s, cells, runner, servers, PRIVATE, eps, seed));
     }
-    out.add(task(s, cells, runner, servers, NO_NOISE, Fig6.REFERENCE_EPSILON, seed));
+    out.add(task(s, cells, runner, servers, NO_NOISE, EpsilonGrid.REFERENCE_EPSILON, seed));
     return out;
   }
 
@@ -102,8 +95,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
   }
 
   /** Wraps a mechanism (same name, so the same random streams) and keeps its one release. */
-  static final class Capture implements EmbeddingMechanism {
-    private final EmbeddingMechanism m;
+  static final class Capture extends WrappedMechanism {
     private final Map<String, ServerSide> servers;
     private final AtomicReference<ClientRelease> release = new AtomicReference<>();
     private final AtomicReference<int[]> labels = new AtomicReference<>();
@@ -111,51 +103,21 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     private volatile int publicOffset;
 
     Capture(EmbeddingMechanism m, Map<String, ServerSide> servers) {
-      this.m = m;
+      super(m);
       this.servers = servers;
     }
 
     @Override
-    public String name() {
-      return m.name();
-    }
-
-    @Override
-    public String description() {
-      return m.description();
-    }
-
-    @Override
-    public List<OptionSpec<?>> options() {
-      return m.options();
-    }
-
-    @Override
-    public void validate(MechanismParams params) {
-      m.validate(params);
-    }
-
-    @Override
-    public boolean alignsOnPublic() {
-      return m.alignsOnPublic();
-    }
-
-    @Override
-    public String serverKey(MechanismParams params) {
-      return m.serverKey(params);
-    }
-
-    @Override
     public ServerSide server(ServerView view, MechanismParams params) {
-      ServerSide s = m.server(view, params);
-      servers.put(m.serverKey(params) + "|" + view.sharedSeed(), s);
+      ServerSide s = wrapped.server(view, params);
+      servers.put(wrapped.serverKey(params) + "|" + view.sharedSeed(), s);
       return s;
     }
 
     @Override
     public ClientSide client(ClientView view, MechanismParams params) {
-      serverId.set(m.serverKey(params) + "|" + view.sharedSeed());
-      ClientSide c = m.client(view, params);
+      serverId.set(wrapped.serverKey(params) + "|" + view.sharedSeed());
+      ClientSide c = wrapped.client(view, params);
       return (data, rng) -> {
         ClientRelease r = c.embed(data, rng);
         release.set(r);
@@ -226,7 +188,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     for (double eps : v.gridNumbers("epsilons")) {
       v.cell(new CellKey(v.dataset(), PRIVATE, "fig7", eps, seed)).ifPresent(out::add);
     }
-    v.cell(new CellKey(v.dataset(), NO_NOISE, "fig7", Fig6.REFERENCE_EPSILON, seed)).ifPresent(out::add);
+    v.cell(new CellKey(v.dataset(), NO_NOISE, "fig7", EpsilonGrid.REFERENCE_EPSILON, seed)).ifPresent(out::add);
     return out;
   }
 

@@ -117,6 +117,18 @@ final class ReportPages {
         + "(results.csv) shows the same bootstrap over that seed's queries alone. A query is never its own result.");
   }
 
+  /**
+   * The closing sections of a figure's page, on its cells: refused or failed cells
+   * ({@link #refusals}), privacy claims, preset, timings, and how to reproduce the run.
+   */
+  static void closing(RunView v, HtmlReport html, List<CellRecord> cells) {
+    refusals(html, cells);
+    privacy(html, cells);
+    preset(v, html);
+    timings(v, html, cells);
+    reproduce(v, html);
+  }
+
   /** Cells that were refused or failed, with their messages. */
   static void refusals(HtmlReport html, List<CellRecord> cells) {
     List<List<String>> rows = new ArrayList<>();
@@ -282,6 +294,13 @@ final class ReportPages {
 
   private static String group(CellRecord c) {
     return c.key().dataset() + "|" + c.key().label() + "|" + c.preset() + "|" + c.key().epsilon() + "|" + c.delta();
+  }
+
+  /** Every stored cell of the run, after writing their tables into its directory ({@link #writeTables}). */
+  static List<CellRecord> tablesOfAll(RunView v) throws IOException {
+    List<CellRecord> all = new ArrayList<>(v.cells().values());
+    writeTables(v.dir(), all);
+    return all;
   }
 
   /** results.csv (per seed), summary.csv (over seeds), timings.csv of the OK cells. */

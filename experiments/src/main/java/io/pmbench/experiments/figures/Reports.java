@@ -3,6 +3,7 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
@@ -46,8 +47,8 @@ public final class Reports {
       case "fig3" -> new Fig3(grid.grid("maxIterations").asInt(), grid.grid("epsilon").asDouble());
       case "fig7" -> new Fig7(grid.gridNumbers("epsilons"));
       case "claims" -> new Claims();
-      default -> throw new IllegalArgumentException("run.json experiment must be one of run, fig6, fig5, fig3, fig7, "
-          + "claims. Provided value: " + m.experiment());
+      default -> throw new IllegalArgumentException("run.json experiment must be one of " + ExperimentKind.names()
+          + ". Provided value: " + m.experiment());
     };
   }
 

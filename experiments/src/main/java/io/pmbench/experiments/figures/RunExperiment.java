@@ -1,7 +1,8 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
@@ -18,7 +19,6 @@ import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +30,7 @@ import tech.tablesaw.api.Table;
  * mechanism, ε. Every (mechanism, ε) is validated before anything runs: a refused ε stops the
  * command with one line and writes nothing.
  *
- * <p>As in {@link Fig6}, mechanisms whose release does not depend on ε
+ * <p>As in {@code fig6} ({@link EpsilonGrid}), mechanisms whose release does not depend on ε
  * ({@code readsEpsilon()} false) run once per seed, at the first ε of the list, and their cells
  * are checked not to claim differential privacy; the output says so. Running {@code tsne} at three ε would triple
  * the cost of the slowest mechanism for three draws of the same quantity.
@@ -51,13 +51,8 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   }
 
   @Override
-  public String name() {
-    return "run";
-  }
-
-  @Override
-  public String title() {
-    return "pmbench run";
+  public ExperimentKind kind() {
+    return ExperimentKind.RUN;
   }
 
   @Override
@@ -66,18 +61,8 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   }
 
   @Override
-  public Map<String, Object> config(GridSetup setup) {
-    return Map.of();
-  }
-
-  @Override
   public Map<String, Object> grid(GridSetup s) {
-    Map<String, Object> g = new LinkedHashMap<>();
-    g.put("mechanisms", mechanisms);
-    g.put("epsilons", epsilons);
-    g.put("seeds", s.seeds());
-    g.put("epsilonFree", Fig6.epsilonFree(mechanisms, s));
-    return g;
+    return EpsilonGrid.grid(s, mechanisms, epsilons, EpsilonGrid.epsilonFree(mechanisms, s));
   }
 
   @Override
@@ -92,19 +77,8 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
 
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
-    ProtocolRunner runner = cells.runner(s.data(), s.protocol());
-    List<Sweep.Task> out = new ArrayList<>();
-    List<String> free = Fig6.epsilonFree(mechanisms, s);
-    for (long seed : s.seeds()) {
-      for (String name : mechanisms) {
-        for (double eps : free.contains(name) ? epsilons.subList(0, 1) : epsilons) {
-          out.add(cells.protocol(runner, s.registry().get(name), s.params(eps),
-              new CellKey(s.data().name(), name, "", eps, seed), s.queriesPerCell(),
-              free.contains(name) ? Fig6::checkEpsilonFree : null));
-        }
-      }
-    }
-    return out;
+    return EpsilonGrid.tasks(s, cells, mechanisms, epsilons, EpsilonGrid.epsilonFree(mechanisms, s),
+        epsilons.get(0));
   }
 
   /** The cells of the view's grid in run order (seed, mechanism, ε). */
@@ -142,11 +116,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
         html.paragraph(note);
       }
     }
-    ReportPages.refusals(html, cells);
-    ReportPages.privacy(html, cells);
-    ReportPages.preset(v, html);
-    ReportPages.timings(v, html, cells);
-    ReportPages.reproduce(v, html);
+    ReportPages.closing(v, html, cells);
   }
 
   @Override
@@ -172,21 +142,15 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
           if (m.equals(control)) {
             continue;
           }
-          Comparison.paired(cellsAt(v, m, e), cellsAt(v, control, e), Fig6.K).ifPresent(d -> b.append("\n  eps ")
+          Comparison.paired(v.cellsAt(m, e), v.cellsAt(control, e), Stats.K).ifPresent(d -> b.append("\n  eps ")
               .append(e).append(": ").append(Comparison.text(m, control, d)).append(": ")
               .append(Decision.beats(d) == Decision.REPRODUCED ? "above" : Decision.beats(d) == Decision.NOT_REPRODUCED
                   ? "not above" : "undecided (n too small)"));
         }
       }
     }
-    return b.isEmpty() ? "" : "\nPaired differences of Recall@" + Fig6.K + " against the controls (same seeds and "
+    return b.isEmpty() ? "" : "\nPaired differences of Recall@" + Stats.K + " against the controls (same seeds and "
         + "queries, 95% two-level bootstrap, docs/SPEC.md section 10; 'above' = the interval lies above 0):" + b;
-  }
-
-  /** The cells of (mechanism, ε) over seeds; an ε-independent mechanism's cells are stored at the grid's first ε. */
-  private static List<CellRecord> cellsAt(RunView v, String m, double eps) {
-    boolean free = v.gridStrings("epsilonFree").contains(m);
-    return v.overSeeds(m, "", free ? v.gridNumbers("epsilons").get(0) : eps);
   }
 
   /** Stem of the run's figure files ({@code recall.png}, {@code recall.svg}). */

@@ -66,6 +66,20 @@ public record RunView(Path dir, Manifest manifest, Map<CellKey, CellRecord> cell
     return Optional.ofNullable(cells.get(key));
   }
 
+  /**
+   * The cells of (mechanism, ε) over the grid's seeds, variant "", as {@code run} and {@code fig6}
+   * store them ({@link io.pmbench.experiments.orchestration.EpsilonGrid}): an ε-independent
+   * mechanism's (grid entry {@code epsilonFree}) at the one ε it ran at, the grid's
+   * {@code referenceEpsilon} when it records one (fig6), else its first ε (run).
+   */
+  public List<CellRecord> cellsAt(String mechanism, double epsilon) {
+    if (!gridStrings("epsilonFree").contains(mechanism)) {
+      return overSeeds(mechanism, "", epsilon);
+    }
+    JsonNode reference = grid("referenceEpsilon");
+    return overSeeds(mechanism, "", reference.isMissingNode() ? gridNumbers("epsilons").get(0) : reference.asDouble());
+  }
+
   /** The cells of a key pattern over the grid's seeds (missing ones left out). */
   public List<CellRecord> overSeeds(String mechanism, String variant, double epsilon) {
     List<CellRecord> out = new ArrayList<>();

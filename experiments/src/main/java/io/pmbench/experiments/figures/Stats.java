@@ -9,6 +9,9 @@ import java.util.Optional;
 
 /** Recall over the seeds of one grid point, with the reports' 95% interval (SPEC.md §10). */
 final class Stats {
+  /** The K of the paper's figures and claims: Recall@8. */
+  static final int K = 8;
+
   private Stats() {}
 
   /**
@@ -38,6 +41,12 @@ final class Stats {
     List<String> sizes = points.stream().flatMap(Optional::stream).map(BootstrapInterval::sizeText).distinct()
         .toList();
     return quantity + (sizes.size() == 1 ? " (95% CI, " + sizes.get(0) + ")" : " (95% CI)");
+  }
+
+  /** The mean, low and high end of an interval as CSV fields ({@link Double#toString}), blank when empty. */
+  static List<String> csv(Optional<BootstrapInterval> i) {
+    return List.of(i.map(x -> Double.toString(x.mean())).orElse(""), i.map(x -> Double.toString(x.low())).orElse(""),
+        i.map(x -> Double.toString(x.high())).orElse(""));
   }
 
   /** {@code 0.455 [0.431, 0.480]}. */

@@ -9,13 +9,11 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
-import io.pmbench.core.mechanism.OptionSpec;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.smlq.Smlq;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Figure 3's {@code smlq}: the registered {@code smlq} mechanism (same name, so every query
@@ -25,36 +23,20 @@ import java.util.List;
  * {@code SmlqServer} with t server iterations: same rows, same Q (drawn from the shared seed
  * under "smlq-server-Q"), same update (SPEC.md §4). One instance serves one seed.
  */
-final class TraceSmlq implements EmbeddingMechanism {
-  private final EmbeddingMechanism smlq;
+final class TraceSmlq extends WrappedMechanism {
   private final int maxIterations;
   private double[][] iterates;
   private double[] objective;
   private int gallerySize;
 
   TraceSmlq(EmbeddingMechanism smlq, int maxIterations) {
-    this.smlq = smlq;
+    super(smlq);
     this.maxIterations = maxIterations;
   }
 
   @Override
-  public String name() {
-    return smlq.name();
-  }
-
-  @Override
   public String description() {
-    return smlq.description() + " (per-iteration trace for Figure 3)";
-  }
-
-  @Override
-  public List<OptionSpec<?>> options() {
-    return smlq.options();
-  }
-
-  @Override
-  public void validate(MechanismParams params) {
-    smlq.validate(params);
+    return wrapped.description() + " (per-iteration trace for Figure 3)";
   }
 
   @Override
@@ -131,6 +113,6 @@ final class TraceSmlq implements EmbeddingMechanism {
 
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
-    return smlq.client(view, params);
+    return wrapped.client(view, params);
   }
 }

@@ -14,8 +14,10 @@ public interface CellPlan extends Serializable {
   /** The experiment's name, also its command ({@code fig6}). */
   String name();
 
-  /** Entries of the configuration fingerprint beyond {@link GridSetup#config}'s own. */
-  Map<String, Object> config(GridSetup setup);
+  /** Entries of the configuration fingerprint beyond {@link GridSetup#config}'s own (none by default). */
+  default Map<String, Object> config(GridSetup setup) {
+    return Map.of();
+  }
 
   /** The grid of this invocation, recorded in run.json; rendering reads it back. */
   Map<String, Object> grid(GridSetup setup);

@@ -92,8 +92,8 @@ class ClaimsTest {
     RunView v = fig6(new double[] {0.60, 0.52, 0.68}, new double[] {0.55, 0.50, 0.60});
     Claims.Row r = row(v, "features-matter");
     assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
-    BootstrapInterval pm = Stats.recall(Fig6.cellsAt(v, "privatemail", 0.1), Fig6.K).orElseThrow();
-    BootstrapInterval lo = Stats.recall(Fig6.cellsAt(v, "label-only", 0.1), Fig6.K).orElseThrow();
+    BootstrapInterval pm = Stats.recall(v.cellsAt("privatemail", 0.1), Fig6.K).orElseThrow();
+    BootstrapInterval lo = Stats.recall(v.cellsAt("label-only", 0.1), Fig6.K).orElseThrow();
     assertTrue(pm.low() < lo.high(), pm.text() + " vs " + lo.text());
   }
 
