@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
         + "code (each noisy stage it opens to audit, one row per stage): searches neighbouring pairs for the "
         + "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is "
         + "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns "
-        + "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon. "
+        + "a threshold test's Clopper-Pearson rates into a 95%% lower bound on the stage's epsilon. "
         + "Each stage is also audited at its claimed Delta (its noise on two means exactly Delta apart), and every "
         + "row reports tightness = lower bound / claimed epsilon, marking rows of low power. "
         + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
@@ -48,8 +48,8 @@ public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--trials", defaultValue = "20000", description = "Runs per data set. Default: ${DEFAULT-VALUE}.")
   int trials;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @CommandLine.Mixin
+  RootSeedOption root = new RootSeedOption();
 
   @Option(names = "--preset", defaultValue = "paper", paramLabel = "paper|official-code|corrected",
       description = "Fidelity preset of the audited mechanisms' parameters: its kernels and its calibration at"
@@ -81,7 +81,7 @@ public final class AuditCommand implements Callable<Integer> {
       o.flush();
       return 0;
     }
-    AuditSettings s = AuditSettings.defaults(seed, Preset.parse(preset)).withPrivacy(epsilon, delta)
+    AuditSettings s = AuditSettings.defaults(root.seed, Preset.parse(preset)).withPrivacy(epsilon, delta)
         .withTrials(trials);
     if (sampler != null) {
       s = s.withSampler(NoiseSampler.parse(sampler));

@@ -112,8 +112,8 @@ public final class FilterCommand implements Callable<Integer> {
   @Option(names = "--delta", defaultValue = "1e-5", description = "delta of the (epsilon, delta) conversion. Default: ${DEFAULT-VALUE}.")
   double delta;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @CommandLine.Mixin
+  RootSeedOption root = new RootSeedOption();
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (results do not depend on it). "
       + "Default: the number of processors.")
@@ -124,8 +124,8 @@ public final class FilterCommand implements Callable<Integer> {
           + "of the data set; the filter keeps nothing to resume).")
   Path out;
 
-  @Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @CommandLine.Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @Override
   public Integer call() throws Exception {
@@ -154,7 +154,7 @@ public final class FilterCommand implements Callable<Integer> {
         seconds);
     Path dir = out != null ? out : defaultOut(data.name(), start);
     String commandLine = Pmbench.invocation(cmd.commandLine());
-    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
+    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(root.seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
         data.fileChecksums(), data.licence(), commandLine, prov));
@@ -190,7 +190,7 @@ public final class FilterCommand implements Callable<Integer> {
         game.halvingEpochs(), game.lambdaFloor(), gameHidden(game.hidden()), game.warmupEpochs(), game.noiseDim(),
         game.initScale(), game.adversarySteps(), game.penalty());
     return new FilterExperiment.Config(latentDim, radius, budgets, game, filterRows,
-        new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, seed, nThreads);
+        new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, root.seed, nThreads);
   }
 
   /** Hidden units of the game's classifiers: the paper's {@code paperHidden} for mlp, 0 for linear. */

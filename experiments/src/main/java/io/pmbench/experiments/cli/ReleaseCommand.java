@@ -101,8 +101,8 @@ public final class ReleaseCommand implements Callable<Integer> {
           + "<name>.privacy.json. Default: ${DEFAULT-VALUE}.")
   Path out;
 
-  @Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @Override
   public Integer call() throws Exception {

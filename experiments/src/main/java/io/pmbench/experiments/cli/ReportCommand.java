@@ -27,8 +27,8 @@ public final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/), or a pmbench audit folder.")
   Path dir;
 
-  @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @CommandLine.Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @CommandLine.Option(names = "--accept-modified", description = "Draw the report even when cells do not verify "
       + "(pmbench verify DIR names them); a warning says so.")

@@ -32,8 +32,8 @@ public final class VerifyCommand implements Callable<Integer> {
       + "SHA-256, as the cell is now, into the cell and run.json (says what it does first).")
   boolean rehash;
 
-  @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @CommandLine.Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @Override
   public Integer call() throws Exception {
