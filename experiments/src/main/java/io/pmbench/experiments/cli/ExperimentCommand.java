@@ -27,9 +27,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The shared body of every grid command: resolve the options, validate the grid, open (or
- * resume) the run directory, run the missing cells with a progress bar, write provenance.json,
- * render the report and print its table.
+ * The shared body of every command that computes stored cells: resolve the options (after the
+ * checks of {@link GridCommand#setup}), validate the grid, open (or resume) the run directory, run
+ * the missing cells with a progress bar, write provenance.json, render the report and print its
+ * table.
  */
 abstract class ExperimentCommand extends GridCommand {
   /** The experiment this command runs, for the resolved setup and its {@link #mechanisms}. */
