@@ -47,8 +47,8 @@ public final class AttackDummiesCommand extends GridCommand {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter err = err();
+    PrintWriter out = out();
     if (!Engine.LOCAL.equals(grid.engine)) {
       throw new IllegalArgumentException("--engine must be local for attack-dummies. Provided value: " + grid.engine);
     }

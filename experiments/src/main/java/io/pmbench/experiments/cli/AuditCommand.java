@@ -12,7 +12,6 @@ import io.pmbench.experiments.audit.Targets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,10 +29,7 @@ import picocli.CommandLine.Option;
         + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
         + "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
             + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})
-public final class AuditCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
+public final class AuditCommand extends CliCommand {
   @Option(names = "--mechanism", split = ",", paramLabel = "NAME",
       description = "Comma list of private mechanisms, or 'all': every registered mechanism that reads epsilon and"
           + " opens noisy stages to audit (e.g. privatemail, private-rp, private-pca, public-pca). Default: all.")
@@ -75,7 +71,7 @@ public final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter o = out();
     if (replay != null) {
       o.println(Audit.replay(replay));
       o.flush();

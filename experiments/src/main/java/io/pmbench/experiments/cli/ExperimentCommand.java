@@ -38,10 +38,10 @@ abstract class ExperimentCommand extends GridCommand {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter err = err();
     GridSetup s = setup();
     Path dir = compute(s, err);
-    done(cmd.commandLine().getOut(), dir);
+    done(out(), dir);
     return 0;
   }
 

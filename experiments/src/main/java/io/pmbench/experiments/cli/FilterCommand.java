@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -33,14 +32,11 @@ import picocli.CommandLine;
         + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
         + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
         + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
-public final class FilterCommand implements Callable<Integer> {
+public final class FilterCommand extends CliCommand {
   /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
   static final int[] FOOTWEAR = {5, 7, 9};
   /** Case 1's utility classes on MNIST (the paper's "digit contains a circle"). */
   static final int[] CIRCLE = {0, 6, 8, 9};
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
 
   @Option(names = "--dataset", defaultValue = FashionMnist.NAME, paramLabel = "SPEC",
       description = "A 10-class data set (see `pmbench datasets`), e.g. idx:DIR for MNIST. Default: ${DEFAULT-VALUE}.")

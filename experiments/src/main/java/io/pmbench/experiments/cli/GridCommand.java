@@ -3,7 +3,6 @@ package io.pmbench.experiments.cli;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
 /**
@@ -12,10 +11,7 @@ import picocli.CommandLine;
  * and the checks made before anything is loaded.
  */
 @CommandLine.Command
-abstract class GridCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
+abstract class GridCommand extends CliCommand {
   @CommandLine.Mixin
   GridOptions grid;
 
@@ -52,7 +48,7 @@ abstract class GridCommand implements Callable<Integer> {
     grid.checkBeforeLoading(epsilons); // in a moment, before the registry and the data set load
     MechanismRegistry registry = MechanismRegistry.discover();
     grid.checkOptions(mechanisms(registry).stream().map(registry::get).toList());
-    return grid.setup(cmd.name(), Pmbench.invocation(cmd.commandLine()), cmd.commandLine().getErr(), registry,
+    return grid.setup(cmd.name(), Pmbench.invocation(cmd.commandLine()), err(), registry,
         epsilons);
   }
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 public final class Table2Command extends GridCommand {
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter out = out();
     GridSetup s = setup();
     JsonNode config = ProvenanceJson.toNode(s.config(Map.of()));
     List<List<String>> rows = Table2.rows(config);
