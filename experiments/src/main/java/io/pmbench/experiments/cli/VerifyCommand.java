@@ -28,8 +28,8 @@ public final class VerifyCommand extends CliCommand {
       + "SHA-256, as the cell is now, into the cell and run.json (says what it does first).")
   boolean rehash;
 
-  @CommandLine.Mixin
-  VerboseOption verbose = new VerboseOption();
+  @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
+  boolean verbose;
 
   @Override
   public Integer call() throws Exception {
