@@ -1,7 +1,6 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.attack.AttackRow;
@@ -17,10 +16,8 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code pmbench attack-dummies}: the server's attack on the dummy queries (issue 22, deliverable 7). */
 @Command(name = "attack-dummies", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -31,14 +28,8 @@ import picocli.CommandLine;
         "row per mechanism x epsilon x release order, with 95%% two-level bootstrap intervals, SPEC.md section 10)",
         "and provenance.json, prints the table and the claims row \"dummies hide the query's class\".",
         "Cells are not stored: a rerun recomputes everything (--engine, --parallel and --fresh do not apply)."})
-public final class AttackDummiesCommand implements Callable<Integer> {
+public final class AttackDummiesCommand extends GridCommand {
   static final String DEFAULT_MECHANISMS = "privatemail,smlq,label-only,random";
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
-  @CommandLine.Mixin
-  GridOptions grid;
 
   @Option(names = "--mechanisms", defaultValue = DEFAULT_MECHANISMS, split = ",", paramLabel = "NAME", order = 2,
       description = "Comma list of mechanisms, or 'all' (see `pmbench mechanisms`). Default: ${DEFAULT-VALUE}.")
@@ -48,18 +39,22 @@ public final class AttackDummiesCommand implements Callable<Integer> {
       description = "Comma list of epsilon values. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
 
+  /** Its ε values are checked per mechanism once the data set is loaded. */
+  @Override
+  Selection selection() {
+    return new Selection(mechanisms, List.of());
+  }
+
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter err = err();
+    PrintWriter out = out();
     if (!Engine.LOCAL.equals(grid.engine)) {
       throw new IllegalArgumentException("--engine must be local for attack-dummies. Provided value: " + grid.engine);
     }
     Instant start = Instant.now();
-    MechanismRegistry registry = MechanismRegistry.discover();
-    List<EmbeddingMechanism> ms = RunCommand.names(mechanisms, registry).stream().map(registry::get).toList();
-    grid.checkOptions(ms);
-    GridSetup s = grid.setup("attack-dummies", Pmbench.invocation(cmd.commandLine()), err, registry);
+    GridSetup s = setup();
+    List<EmbeddingMechanism> ms = mechanisms(s.registry()).stream().map(s.registry()::get).toList();
     if (!s.protocol().dummies()) {
       throw new IllegalArgumentException("--dummies must be on for attack-dummies (the " + s.preset().cliName()
           + " preset has none unless --dummies is given). Provided value: off");

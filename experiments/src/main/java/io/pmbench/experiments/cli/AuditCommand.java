@@ -12,7 +12,6 @@ import io.pmbench.experiments.audit.Targets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,16 +23,13 @@ import picocli.CommandLine.Option;
         + "code (each noisy stage it opens to audit, one row per stage): searches neighbouring pairs for the "
         + "largest ||f(D) - f(D')|| against the claimed sensitivity (a ratio above 1 is a FAILED claim; the pair is "
         + "saved under DIR/pairs for --replay), then runs the noisy release many times on the worst pair and turns "
-        + "a threshold test's Clopper-Pearson rates into a 95% lower bound on the stage's epsilon. "
+        + "a threshold test's Clopper-Pearson rates into a 95%% lower bound on the stage's epsilon. "
         + "Each stage is also audited at its claimed Delta (its noise on two means exactly Delta apart), and every "
         + "row reports tightness = lower bound / claimed epsilon, marking rows of low power. "
         + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
         + "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
             + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})
-public final class AuditCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
+public final class AuditCommand extends CliCommand {
   @Option(names = "--mechanism", split = ",", paramLabel = "NAME",
       description = "Comma list of private mechanisms, or 'all': every registered mechanism that reads epsilon and"
           + " opens noisy stages to audit (e.g. privatemail, private-rp, private-pca, public-pca). Default: all.")
@@ -48,8 +44,8 @@ public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--trials", defaultValue = "20000", description = "Runs per data set. Default: ${DEFAULT-VALUE}.")
   int trials;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @CommandLine.Mixin
+  RootSeedOption root = new RootSeedOption();
 
   @Option(names = "--preset", defaultValue = "paper", paramLabel = "paper|official-code|corrected",
       description = "Fidelity preset of the audited mechanisms' parameters: its kernels and its calibration at"
@@ -75,13 +71,13 @@ public final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter o = out();
     if (replay != null) {
       o.println(Audit.replay(replay));
       o.flush();
       return 0;
     }
-    AuditSettings s = AuditSettings.defaults(seed, Preset.parse(preset)).withPrivacy(epsilon, delta)
+    AuditSettings s = AuditSettings.defaults(root.seed, Preset.parse(preset)).withPrivacy(epsilon, delta)
         .withTrials(trials);
     if (sampler != null) {
       s = s.withSampler(NoiseSampler.parse(sampler));

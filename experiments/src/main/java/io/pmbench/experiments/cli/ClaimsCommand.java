@@ -18,7 +18,6 @@ import io.pmbench.experiments.figures.Fig3;
 import io.pmbench.experiments.figures.Fig5;
 import io.pmbench.experiments.figures.Fig6;
 import io.pmbench.experiments.figures.Fig7;
-import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
@@ -29,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code pmbench claims}: runs (or resumes) fig3, fig5, fig6 and fig7 into sub-directories of
@@ -45,9 +43,6 @@ public final class ClaimsCommand extends ExperimentCommand {
   private static final String AUDIT = "audit";
   /** The part that reruns the label-reading mechanisms at the reference ε under the other label numbering. */
   static final String IDS = Claims.IDS_PART;
-
-  @CommandLine.Mixin
-  GridOptions grid;
 
   @Option(names = "--mechanisms", defaultValue = "all", split = ",", paramLabel = "NAME", order = 2,
       description = "fig6 mechanisms, or 'all' registered ones. Default: ${DEFAULT-VALUE}.")
@@ -71,41 +66,36 @@ public final class ClaimsCommand extends ExperimentCommand {
   int auditTrials;
 
   @Override
+  Selection selection() {
+    return new Selection(mechanisms, epsilons);
+  }
+
+  @Override
   List<String> mechanisms(MechanismRegistry registry) {
-    RunCommand.names(mechanisms, registry);
+    names(mechanisms, registry);
     return registry.names(); // its parts run mechanisms of their own besides fig6's
   }
 
+  /** The claims table itself (it reads the parts' cells). */
   @Override
-  List<Double> epsilons() {
-    return epsilons;
-  }
-
-  @Override
-  GridOptions grid() {
-    return grid;
-  }
-
-  @Override
-  Experiment experiment(GridSetup s) {
+  Experiment experiment(GridSetup s, List<String> names) {
     return new Claims();
   }
 
-  /** The parts in order, then the claims table itself (which reads the parts' cells). */
-  @Override
-  List<Experiment> experiments(GridSetup s) {
+  /** The figure parts in order, then the claims table. */
+  private List<Experiment> experiments(GridSetup s) {
     List<Experiment> todo = new ArrayList<>();
     for (String p : parts.stream().filter(p -> !List.of(AUDIT, IDS, DummiesClaim.PART).contains(p)).toList()) {
       todo.add(switch (p) {
         case "fig3" -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, Fig6.REFERENCE_EPSILON);
         case "fig5" -> new Fig5(List.of("smlq", "privatemail"), Fig6.REFERENCE_EPSILON);
-        case "fig6" -> new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, false);
+        case "fig6" -> new Fig6(names(mechanisms, s.registry()), epsilons, false);
         case "fig7" -> new Fig7(Fig7.DEFAULT_EPSILONS);
         default -> throw new IllegalArgumentException("--parts must be among fig3, fig5, fig6, fig7, ids, attack, "
             + "audit. Provided value: " + p);
       });
     }
-    todo.add(new Claims());
+    todo.add(experiment(s, mechanisms(s.registry())));
     return todo;
   }
 
@@ -115,7 +105,7 @@ public final class ClaimsCommand extends ExperimentCommand {
    * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
    */
   private void audit(GridSetup s, PrintWriter err) throws IOException {
-    List<String> names = RunCommand.names(mechanisms, s.registry());
+    List<String> names = names(mechanisms, s.registry());
     double eps = Fig6.REFERENCE_EPSILON;
     AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
         .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(auditTrials);
@@ -159,7 +149,7 @@ public final class ClaimsCommand extends ExperimentCommand {
       err.println("pmbench claims: reusing " + csv);
       return;
     }
-    List<String> names = RunCommand.names(mechanisms, s.registry());
+    List<String> names = names(mechanisms, s.registry());
     List<EmbeddingMechanism> ms = names.stream().map(s.registry()::get).filter(m -> m.reporting().dummiesAttacked())
         .toList();
     if (ms.isEmpty()) {
@@ -172,14 +162,7 @@ public final class ClaimsCommand extends ExperimentCommand {
   }
 
   @Override
-  public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = Pmbench.invocation(cmd.commandLine());
-    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
-    MechanismRegistry registry = MechanismRegistry.discover();
-    preflight(registry);
-    GridSetup s = grid.setup("claims", commandLine, err, registry, epsilons());
+  Path compute(GridSetup s, PrintWriter err) throws IOException {
     List<Experiment> all = experiments(s);
     for (Experiment e : all) {
       e.validate(s);
@@ -197,10 +180,6 @@ public final class ClaimsCommand extends ExperimentCommand {
     if (parts.contains(DummiesClaim.PART)) {
       attack(s, err);
     }
-    Path dir = execute(all.get(all.size() - 1), s, err);
-    out.println(Reports.render(dir));
-    out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
-    out.flush();
-    return 0;
+    return execute(all.get(all.size() - 1), s, err);
   }
 }

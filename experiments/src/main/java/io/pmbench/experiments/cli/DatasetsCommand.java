@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,11 +26,8 @@ import picocli.CommandLine.Parameters;
     header = "Lists the known data sets and where their files are.",
     description = {"Lists the known data sets, where each one's files are looked for and whether they were found, "
         + "and how to name your own files. Give descriptor files (FILE.yaml|FILE.json) to check them too."})
-public final class DatasetsCommand implements Callable<Integer> {
+public final class DatasetsCommand extends CliCommand {
   private static final String INDENT = " ".repeat(17);
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
 
   @Mixin
   DataDirOption dataDir = new DataDirOption();
@@ -41,7 +37,7 @@ public final class DatasetsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter out = out();
     Optional<Path> dir = dataDir.options().dataDir();
     DatasetRegistry registry = DatasetRegistry.standard();
     List<Descriptor> given = descriptors.stream().map(Descriptors::read).toList();

@@ -1,7 +1,6 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.MechanismOptions;
-import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
@@ -26,69 +25,36 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 
 /**
- * The shared body of every grid command: resolve the options, validate the grid, open (or
- * resume) the run directory, run the missing cells with a progress bar, write provenance.json,
- * render the report and print its table.
+ * The shared body of every command that computes stored cells: resolve the options (after the
+ * checks of {@link GridCommand#setup}), validate the grid, open (or resume) the run directory, run
+ * the missing cells with a progress bar, write provenance.json, render the report and print its
+ * table.
  */
-@CommandLine.Command
-abstract class ExperimentCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
-  /** The grid options (mixed in by each command). */
-  abstract GridOptions grid();
-
-  /**
-   * The mechanisms this command runs (checking their names against the registry): the ones its
-   * {@code --option} keys are checked against. Default: every registered mechanism.
-   */
-  List<String> mechanisms(MechanismRegistry registry) {
-    return registry.names();
-  }
-
-  /**
-   * Checks mechanism names and {@code --option} keys and values against the registry before
-   * anything is loaded (one-line errors, nothing written).
-   */
-  final void preflight(MechanismRegistry registry) {
-    grid().checkOptions(mechanisms(registry).stream().map(registry::get).toList());
-  }
-
-  /** The ε values of this command, checked before the data set is loaded (empty: none of its own). */
-  List<Double> epsilons() {
-    return List.of();
-  }
-
-  /** The experiment this command runs, for the resolved setup. */
-  abstract Experiment experiment(GridSetup setup);
-
-  /**
-   * Every experiment this command runs, in order ({@code claims} runs several); a worker of a
-   * distributed engine picks the one it computes cells for by name.
-   */
-  List<Experiment> experiments(GridSetup setup) {
-    return List.of(experiment(setup));
-  }
+abstract class ExperimentCommand extends GridCommand {
+  /** The experiment this command runs, for the resolved setup and its {@link #mechanisms}. */
+  abstract Experiment experiment(GridSetup setup, List<String> mechanisms);
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = Pmbench.invocation(cmd.commandLine());
-    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
-    MechanismRegistry registry = MechanismRegistry.discover();
-    preflight(registry);
-    GridSetup s = grid().setup(cmd.name(), commandLine.strip(), err, registry, epsilons());
-    Experiment e = experiment(s);
-    Path dir = execute(e, s, err);
+    PrintWriter err = err();
+    GridSetup s = setup();
+    Path dir = compute(s, err);
+    done(out(), dir);
+    return 0;
+  }
+
+  /** Computes (or resumes) the command's cells; returns the directory whose report {@link #done} prints. */
+  Path compute(GridSetup s, PrintWriter err) throws IOException {
+    return execute(experiment(s, mechanisms(s.registry())), s, err);
+  }
+
+  /** Prints the report's table and where the report is. */
+  void done(PrintWriter out, Path dir) throws IOException {
     out.println(Reports.render(dir));
     out.println("Report: " + Reports.reportFile(dir).toAbsolutePath());
     out.flush();
-    return 0;
   }
 
   /**
@@ -101,7 +67,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
     GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
-    try (Engine engine = grid().engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh(), grid().acceptModified,
+    try (Engine engine = grid.engine(recipe, s); CellStore store = CellStore.open(s.out(), manifest, s.fresh(), grid.acceptModified,
         w -> {
           err.println("pmbench: " + w);
           err.flush();
@@ -118,7 +84,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
           s.data().dimension(), s.data().numClasses(), tasks.size(), tasks.size() - pending, s.out(),
           partial[0] == 0 ? "" : "; " + partial[1] + " finished queries of " + partial[0] + " part-done cells kept",
           s.parallel(), s.protocolText());
-      err.println("pmbench " + e.name() + ": " + s.settingsLine(grid().sigma != null, grid().alpha != null,
+      err.println("pmbench " + e.name() + ": " + s.settingsLine(grid.sigma != null, grid.alpha != null,
           DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
       err.flush();
       Sweep.Outcome outcome;
@@ -153,7 +119,7 @@ abstract class ExperimentCommand implements Callable<Integer> {
       provConfig.put("cellsComputed", outcome.computed());
       provConfig.put("cellsReused", outcome.reused());
       provConfig.put("parallel", s.parallel());
-      provConfig.put("engine", grid().engine);
+      provConfig.put("engine", grid.engine);
       provConfig.put("noiseSource", s.noiseLine());
       provConfig.put("invocations", elapsed.invocations().size());
       provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.OptionalInt;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,10 +38,7 @@ public final class FeaturesCommand implements Runnable {
           + "images, e.g. Fashion-MNIST's 28x28 or Omniglot's 35x35 ink), then writes train.npy, test.npy, their "
           + "labels, a descriptor NAME-learned.yaml that --dataset reads, and provenance.json into the output "
           + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md)."})
-  public static final class Learn implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+  public static final class Learn extends CliCommand {
     @Option(names = "--dataset", required = true, paramLabel = "SPEC",
         description = "The data set: omniglot, fashion-mnist or a descriptor FILE.yaml|FILE.json.")
     String dataset;
@@ -67,14 +63,14 @@ public final class FeaturesCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = err();
       FeatureLearner learner = FeatureLearner.find().orElseThrow(() -> new IllegalStateException(
           FeatureLearner.ENABLE_HINT));
       OptionalInt n = epochs == null ? OptionalInt.empty() : OptionalInt.of(epochs);
       FeatureSet data = Datasets.load(dataset, dataDir.options());
       String name = LearnRequest.learnedName(RunFolders.shortName(dataset));
       Path dir = out != null ? out : Path.of("learned", name);
-      String invocation = "pmbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+      String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
       LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, invocation);
       err.println("Training " + learner.description() + " on " + data.name() + " (train: " + data.train().size()
           + " rows) ...");
@@ -83,7 +79,7 @@ public final class FeaturesCommand implements Runnable {
       try (EpochProgress progress = new EpochProgress(err)) {
         descriptor = learner.learn(data, request, progress);
       }
-      PrintWriter o = spec.commandLine().getOut();
+      PrintWriter o = out();
       o.println("Wrote " + dir + " (provenance.json says how). Use it with: pmbench run --dataset " + descriptor);
       o.flush();
       return 0;

@@ -1,11 +1,9 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig5;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,9 +14,6 @@ import picocli.CommandLine.Option;
         + "alpha in {0.1,0.3,0.5,0.7,0.9,1.0} and sigma in {1,2,3,4,5,6,8,10}, one varied at a time. "
         + "Writes fig5-k/-alpha/-sigma.png/.svg, fig5.csv and report.html; rerunning resumes."})
 public final class Fig5Command extends ExperimentCommand {
-  @CommandLine.Mixin
-  GridOptions grid;
-
   @Option(names = "--mechanisms", defaultValue = "smlq,privatemail", split = ",", paramLabel = "NAME", order = 2,
       description = "Mechanisms. Default: ${DEFAULT-VALUE}.")
   List<String> mechanisms;
@@ -28,22 +23,12 @@ public final class Fig5Command extends ExperimentCommand {
   double epsilon;
 
   @Override
-  List<String> mechanisms(MechanismRegistry registry) {
-    return RunCommand.names(mechanisms, registry);
+  Selection selection() {
+    return new Selection(mechanisms, List.of(epsilon));
   }
 
   @Override
-  List<Double> epsilons() {
-    return List.of(epsilon);
-  }
-
-  @Override
-  GridOptions grid() {
-    return grid;
-  }
-
-  @Override
-  Experiment experiment(GridSetup s) {
-    return new Fig5(RunCommand.names(mechanisms, s.registry()), epsilon);
+  Experiment experiment(GridSetup s, List<String> names) {
+    return new Fig5(names, epsilon);
   }
 }

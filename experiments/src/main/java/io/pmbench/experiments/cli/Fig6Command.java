@@ -1,11 +1,9 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig6;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,9 +14,6 @@ import picocli.CommandLine.Option;
         + "seeds). Writes fig6.png/.svg/.csv, results.csv, summary.csv and report.html into the run directory; "
         + "rerunning the same command resumes from the finished cells and queries."})
 public final class Fig6Command extends ExperimentCommand {
-  @CommandLine.Mixin
-  GridOptions grid;
-
   @Option(names = "--mechanisms", defaultValue = "all", split = ",", paramLabel = "NAME", order = 2,
       description = "Comma list of mechanisms, or 'all' registered ones. Default: ${DEFAULT-VALUE}.")
   List<String> mechanisms;
@@ -33,22 +28,12 @@ public final class Fig6Command extends ExperimentCommand {
   boolean everyEpsilon;
 
   @Override
-  List<String> mechanisms(MechanismRegistry registry) {
-    return RunCommand.names(mechanisms, registry);
+  Selection selection() {
+    return new Selection(mechanisms, epsilons);
   }
 
   @Override
-  List<Double> epsilons() {
-    return epsilons;
-  }
-
-  @Override
-  GridOptions grid() {
-    return grid;
-  }
-
-  @Override
-  Experiment experiment(GridSetup s) {
-    return new Fig6(RunCommand.names(mechanisms, s.registry()), epsilons, everyEpsilon);
+  Experiment experiment(GridSetup s, List<String> names) {
+    return new Fig6(names, epsilons, everyEpsilon);
   }
 }

@@ -4,7 +4,6 @@ import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig7;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,25 +14,20 @@ import picocli.CommandLine.Option;
         + "server's embedding, coloured by class, for privatemail at each epsilon and for smlq (no noise). "
         + "Uses the first seed. Writes fig7-*.png/.svg, fig7.csv and report.html."})
 public final class Fig7Command extends ExperimentCommand {
-  @CommandLine.Mixin
-  GridOptions grid;
+  /** The mechanisms of its panels: privatemail at each epsilon, smlq without noise. */
+  static final List<String> MECHANISMS = List.of("privatemail", "smlq");
 
   @Option(names = {"--epsilon", "-e"}, defaultValue = "0.1,1,10", split = ",", paramLabel = "EPS", order = 4,
       description = "epsilon of the privatemail panels. Default: ${DEFAULT-VALUE}.")
   List<Double> epsilons;
 
   @Override
-  List<Double> epsilons() {
-    return epsilons;
+  Selection selection() {
+    return new Selection(MECHANISMS, epsilons);
   }
 
   @Override
-  GridOptions grid() {
-    return grid;
-  }
-
-  @Override
-  Experiment experiment(GridSetup s) {
+  Experiment experiment(GridSetup s, List<String> names) {
     return new Fig7(epsilons);
   }
 }

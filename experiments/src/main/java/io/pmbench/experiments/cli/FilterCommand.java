@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -33,14 +32,11 @@ import picocli.CommandLine;
         + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
         + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
         + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
-public final class FilterCommand implements Callable<Integer> {
+public final class FilterCommand extends CliCommand {
   /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
   static final int[] FOOTWEAR = {5, 7, 9};
   /** Case 1's utility classes on MNIST (the paper's "digit contains a circle"). */
   static final int[] CIRCLE = {0, 6, 8, 9};
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
 
   @Option(names = "--dataset", defaultValue = FashionMnist.NAME, paramLabel = "SPEC",
       description = "A 10-class data set (see `pmbench datasets`), e.g. idx:DIR for MNIST. Default: ${DEFAULT-VALUE}.")
@@ -112,8 +108,8 @@ public final class FilterCommand implements Callable<Integer> {
   @Option(names = "--delta", defaultValue = "1e-5", description = "delta of the (epsilon, delta) conversion. Default: ${DEFAULT-VALUE}.")
   double delta;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Root seed. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @CommandLine.Mixin
+  RootSeedOption root = new RootSeedOption();
 
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads (results do not depend on it). "
       + "Default: the number of processors.")
@@ -124,8 +120,8 @@ public final class FilterCommand implements Callable<Integer> {
           + "of the data set; the filter keeps nothing to resume).")
   Path out;
 
-  @Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @CommandLine.Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @Override
   public Integer call() throws Exception {
@@ -154,7 +150,7 @@ public final class FilterCommand implements Callable<Integer> {
         seconds);
     Path dir = out != null ? out : defaultOut(data.name(), start);
     String commandLine = Pmbench.invocation(cmd.commandLine());
-    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(seed), data.name(), data.sha256(),
+    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(root.seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
         data.fileChecksums(), data.licence(), commandLine, prov));
@@ -190,7 +186,7 @@ public final class FilterCommand implements Callable<Integer> {
         game.halvingEpochs(), game.lambdaFloor(), gameHidden(game.hidden()), game.warmupEpochs(), game.noiseDim(),
         game.initScale(), game.adversarySteps(), game.penalty());
     return new FilterExperiment.Config(latentDim, radius, budgets, game, filterRows,
-        new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, seed, nThreads);
+        new EvalConfig(evalEpochs, 128, 3e-3, evalHidden), evalRows, repeats, tasks, alpha, delta, root.seed, nThreads);
   }
 
   /** Hidden units of the game's classifiers: the paper's {@code paperHidden} for mlp, 0 for linear. */

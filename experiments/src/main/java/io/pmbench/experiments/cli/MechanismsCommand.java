@@ -5,7 +5,6 @@ import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.OptionSpec;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -18,16 +17,13 @@ import picocli.CommandLine.Parameters;
     header = "Lists the registered mechanisms, or one mechanism's options.",
     description = {"Lists every registered mechanism with a one-line description; with NAME, that mechanism's "
         + "options (key, type, default, description) for --option KEY=VALUE or --option NAME.KEY=VALUE."})
-public final class MechanismsCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
+public final class MechanismsCommand extends CliCommand {
   @Parameters(arity = "0..1", paramLabel = "NAME", description = "A mechanism whose options to print.")
   String name;
 
   @Override
   public Integer call() {
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter out = out();
     MechanismRegistry registry = MechanismRegistry.discover();
     if (name != null) {
       EmbeddingMechanism m = registry.get(name);

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -47,10 +46,7 @@ import picocli.CommandLine;
         + "D = [r; P_r; P], row 0 the query) and its privacy statement (JSON). The noise comes from an OS-seeded "
         + "DRBG (--noise-source system) with the exact discrete samplers; dummies and internal randomness from a "
         + "stream that DRBG seeds. Bad input: one line, exit 2."})
-public final class ReleaseCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
+public final class ReleaseCommand extends CliCommand {
   @Option(names = "--query", required = true, paramLabel = "FILE",
       description = "The query's features: a .npy of one row (shape (1, d)) or a CSV of one line, the "
           + "label in the last column.")
@@ -101,12 +97,12 @@ public final class ReleaseCommand implements Callable<Integer> {
           + "<name>.privacy.json. Default: ${DEFAULT-VALUE}.")
   Path out;
 
-  @Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter err = err();
     Preset p = Preset.parse(preset);
     params(p, 1, 0); // every parameter checked before anything is loaded
     EmbeddingMechanism m = MechanismRegistry.discover().get(mechanism);
@@ -138,7 +134,7 @@ public final class ReleaseCommand implements Callable<Integer> {
     kind.write(out, release.embedding());
     AtomicFiles.write(statement, w -> ReleaseFiles.statement(w, release, m.name(), params,
         new ReleaseFiles.Origin(dataset, data.sha256(), seed, nPublic, d.publicOffset())));
-    PrintWriter stdout = cmd.commandLine().getOut();
+    PrintWriter stdout = out();
     stdout.println("pmbench release: " + release.embedding().rows() + " x " + release.embedding().dim()
         + " release of " + m.name() + ", " + release.claim().summary() + ", in " + out + "; statement in "
         + statement + "; " + NoiseOrigin.SYSTEM_STATEMENT);

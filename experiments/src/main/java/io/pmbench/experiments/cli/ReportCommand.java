@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -20,15 +19,12 @@ import picocli.CommandLine.Parameters;
     header = "Regenerates a run directory's report from its cells.",
     description = {"Regenerates the figures, CSV files and report.html of a run directory from its stored cells, "
         + "without recomputing anything (an audit folder's report.html from its audit.csv)."})
-public final class ReportCommand implements Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
-
+public final class ReportCommand extends CliCommand {
   @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/), or a pmbench audit folder.")
   Path dir;
 
-  @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
-  boolean verbose;
+  @CommandLine.Mixin
+  VerboseOption verbose = new VerboseOption();
 
   @CommandLine.Option(names = "--accept-modified", description = "Draw the report even when cells do not verify "
       + "(pmbench verify DIR names them); a warning says so.")
@@ -36,7 +32,7 @@ public final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter out = out();
     if (!Files.exists(dir.resolve("run.json")) && Files.exists(dir.resolve(AuditResults.FILE))) {
       List<AuditRow> rows = AuditResults.read(dir.resolve(AuditResults.FILE));
       rows.forEach(r -> out.println(r.summary()));
@@ -45,7 +41,7 @@ public final class ReportCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    PrintWriter err = cmd.commandLine().getErr();
+    PrintWriter err = err();
     RunCheck.require(dir, acceptModified, w -> {
       err.println("pmbench: " + w);
       err.flush();

@@ -1,14 +1,13 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.figures.RunExperiment;
 import io.pmbench.experiments.sweep.GridSetup;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -23,9 +22,6 @@ import picocli.CommandLine.Option;
 public final class RunCommand extends ExperimentCommand {
   static final String DEFAULT_MECHANISMS = "features,smlq,privatemail,label-only,random";
 
-  @CommandLine.Mixin
-  GridOptions grid;
-
   @Option(names = "--mechanisms", defaultValue = DEFAULT_MECHANISMS, split = ",", paramLabel = "NAME", order = 2,
       description = "Comma list of mechanisms, or 'all' (see `pmbench mechanisms`). Default: ${DEFAULT-VALUE}.")
   List<String> mechanisms;
@@ -35,52 +31,21 @@ public final class RunCommand extends ExperimentCommand {
   List<Double> epsilons;
 
   @Override
-  List<String> mechanisms(MechanismRegistry registry) {
-    return RunCommand.names(mechanisms, registry);
+  Selection selection() {
+    return new Selection(mechanisms, epsilons);
   }
 
   @Override
-  List<Double> epsilons() {
-    return epsilons;
+  Experiment experiment(GridSetup s, List<String> names) {
+    return new RunExperiment(names, epsilons);
   }
 
+  /** Prints the summary table and the files written. */
   @Override
-  GridOptions grid() {
-    return grid;
-  }
-
-  @Override
-  Experiment experiment(GridSetup s) {
-    return new RunExperiment(names(mechanisms, s.registry()), epsilons);
-  }
-
-  /**
-   * The mechanism list, with 'all' expanded to every registered mechanism except references
-   * ({@code EmbeddingMechanism.inAll()} false, e.g. tsne-smile: they run when named); unknown
-   * names fail listing the known ones.
-   */
-  static List<String> names(List<String> given, MechanismRegistry registry) {
-    List<String> names = given.size() == 1 && given.get(0).equals("all")
-        ? registry.names().stream().filter(n -> registry.get(n).inAll()).toList()
-        : List.copyOf(given);
-    names.forEach(registry::get);
-    return names;
-  }
-
-  @Override
-  public Integer call() throws Exception {
-    PrintWriter err = cmd.commandLine().getErr();
-    PrintWriter out = cmd.commandLine().getOut();
-    String commandLine = Pmbench.invocation(cmd.commandLine());
-    grid().checkBeforeLoading(epsilons()); // in a moment, before the registry and the data set load
-    MechanismRegistry registry = MechanismRegistry.discover();
-    preflight(registry);
-    GridSetup s = grid.setup("run", commandLine.strip(), err, registry, epsilons());
-    Path dir = execute(experiment(s), s, err);
+  void done(PrintWriter out, Path dir) throws IOException {
     out.println(Reports.render(dir));
     out.println("Results: " + dir.toAbsolutePath());
     out.println("  results.csv (per seed), summary.csv (over seeds), timings.csv, provenance.json, report.html");
     out.flush();
-    return 0;
   }
 }

@@ -3,7 +3,6 @@ package io.pmbench.experiments.cli;
 import io.pmbench.experiments.sweep.RunCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -18,12 +17,9 @@ import picocli.CommandLine.Parameters;
     description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its "
         + "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when "
         + "any does not or the run predates cell hashes, 2 for bad input."})
-public final class VerifyCommand implements Callable<Integer> {
+public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec cmd;
 
   @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/).")
   Path dir;
@@ -37,7 +33,7 @@ public final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = cmd.commandLine().getOut();
+    PrintWriter out = out();
     if (rehash) {
       RunCheck.rehash(dir, out::println);
     }

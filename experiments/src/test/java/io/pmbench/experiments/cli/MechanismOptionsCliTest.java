@@ -24,6 +24,11 @@ class MechanismOptionsCliTest {
   private static Outcome refused(Path tmp, String... extra) {
     List<String> args = new java.util.ArrayList<>(List.of(smallRun(tmp.resolve("x"), extra)));
     args.set(args.indexOf("--dataset") + 1, MISSING);
+    return refusedBeforeLoading(tmp, args);
+  }
+
+  /** {@code args} (writing to {@code tmp/x}) refused in one line, exit 2, before loading and writing anything. */
+  private static Outcome refusedBeforeLoading(Path tmp, List<String> args) {
     Outcome o = execute(args.toArray(new String[0]));
     assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
     assertEquals(1, o.err().strip().lines().count(), o.err());
@@ -49,6 +54,32 @@ class MechanismOptionsCliTest {
         .contains("mechanism must be one this command runs (smlq)"));
     assertTrue(refused(tmp, "--mechanisms", "dp-dsne", "--option", "dp-dsne.iterations=0").err()
         .contains("--option dp-dsne.iterations: iterations must be an integer >= 1"));
+  }
+
+  /** {@code command} with {@code extra} on a data set file that does not exist, refused before loading. */
+  private static Outcome refusedCommand(Path tmp, String command, String... extra) {
+    List<String> args = new java.util.ArrayList<>(List.of(command, "--dataset", MISSING, "--out",
+        tmp.resolve("x").toString()));
+    args.addAll(List.of(extra));
+    return refusedBeforeLoading(tmp, args);
+  }
+
+  @Test
+  void figuresTable2Claims_unknownOption_exitTwoNamingTheirMechanismsBeforeLoading(@TempDir Path tmp) {
+    // fails if a command checks --option against other mechanisms than the ones it runs (as run does), or not at all
+    assertTrue(refusedCommand(tmp, "fig3", "--option", "method=PPCA").err()
+        .contains("--option method: no mechanism of this command (smlq) has it; valid keys: "), "fig3");
+    Outcome fig7 = refusedCommand(tmp, "fig7", "--option", "nosuch=1");
+    assertTrue(fig7.err().contains("no mechanism of this command (privatemail, smlq) has it"), fig7.err());
+    assertTrue(fig7.err().contains("privatemail, smlq: server, serverNeighbours"), fig7.err());
+    assertTrue(refusedCommand(tmp, "fig7", "--option", "private-pca.method=PPCA").err()
+        .contains("mechanism must be one this command runs (privatemail, smlq)"), "fig7");
+    for (String command : List.of("table2", "claims")) {
+      Outcome o = refusedCommand(tmp, command, "--option", "nosuch=1");
+      assertTrue(o.err().startsWith("pmbench: --option nosuch: no mechanism of this command ("), o.err());
+      assertTrue(o.err().contains("private-pca") && o.err().contains("method"), o.err());
+    }
+    assertTrue(refusedCommand(tmp, "claims", "--mechanisms", "nope").err().contains("nope"), "claims");
   }
 
   @Test
