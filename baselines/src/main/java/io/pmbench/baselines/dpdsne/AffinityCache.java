@@ -35,7 +35,7 @@ import java.util.function.Supplier;
  *
  * <p>Memory: entries (affinities and key) are dropped least recently used beyond
  * {@link #budgetBytes()}, which holds a whole cell at the defaults (Fashion-MNIST: m = 10,
- * n = 1,010: 112 kB a query, 1,000 queries: 112 MB) and on Omniglot (m ≤ 136, n ≤ 1,136: ≈ 1.9 MB
+ * n = 1,010: 112 kB a query, 1,000 queries: 112 MB) and on Omniglot (m ≤ 137, n ≤ 1,137: ≈ 1.9 MB
  * a query, 200 queries: ≈ 380 MB) under the JVM's default heap (a quarter of the memory) from a
  * 16 GB machine up. The sweep runs the ε cells of one seed one after another, so one cell's queries
  * are what must fit. A cell larger than the budget still computes every query correctly, only
