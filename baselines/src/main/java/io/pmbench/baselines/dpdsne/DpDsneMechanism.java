@@ -41,7 +41,8 @@ import java.util.List;
  * with a line that names it.
  *
  * <p>Cost: the perplexity search of a query's affinities does not depend on ε; its clients share
- * one {@link AffinityCache}, so a grid computes it once per (seed, query), not once per ε cell.
+ * one {@link AffinityCache}, so a grid computes it once per (seed, query), not once per ε cell, also
+ * when cells of different ε run at once.
  */
 public final class DpDsneMechanism extends TsneServedMechanism {
   private final boolean addNoise;
@@ -94,5 +95,10 @@ public final class DpDsneMechanism extends TsneServedMechanism {
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
     return new DpDsneClient(view, params, addNoise, affinities);
+  }
+
+  /** How many times this mechanism's clients have run the perplexity calibration (tests). */
+  long affinityComputations() {
+    return affinities.computations();
   }
 }

@@ -39,7 +39,7 @@ final class FixedPointTsne {
   private final double[][] update;
   private final double[][] gains;
   private double qSum;
-  private double momentum = initialMomentum();
+  private double momentum = ExactTsne.initialMomentum();
   private int iteration;
 
   /**
@@ -69,36 +69,6 @@ final class FixedPointTsne {
     for (double[] g : gains) {
       Arrays.fill(g, 1.0);
     }
-  }
-
-  /** Smile's momentum before the switch. */
-  static double initialMomentum() {
-    return ExactTsne.initialMomentum();
-  }
-
-  /** Smile's momentum after the switch. */
-  static double finalMomentum() {
-    return ExactTsne.finalMomentum();
-  }
-
-  /** The iteration (counted from 0) after which momentum switches and exaggeration ends (Smile). */
-  static int switchIteration() {
-    return ExactTsne.switchIteration();
-  }
-
-  /** Smile's additive gain increase when the gradient's sign disagrees with the last update's. */
-  static double gainIncrement() {
-    return ExactTsne.gainIncrement();
-  }
-
-  /** Smile's multiplicative gain decay when the signs agree. */
-  static double gainDecay() {
-    return ExactTsne.gainDecay();
-  }
-
-  /** Smile's gain floor. */
-  static double minGain() {
-    return ExactTsne.minGain();
   }
 
   /** For fixed points {@code fixed}: each row's Σ_l 1/(1 + ‖y_j − y_l‖²) over the fixed rows (l = j included). */
@@ -202,9 +172,10 @@ final class FixedPointTsne {
       double[] ui = update[i];
       double[] gain = gains[i];
       for (int c = 0; c < k; c++) {
-        gain[c] = Math.signum(gi[c]) != Math.signum(ui[c]) ? gain[c] + gainIncrement() : gain[c] * gainDecay();
-        if (gain[c] < minGain()) {
-          gain[c] = minGain();
+        gain[c] = Math.signum(gi[c]) != Math.signum(ui[c]) ? gain[c] + ExactTsne.gainIncrement()
+            : gain[c] * ExactTsne.gainDecay();
+        if (gain[c] < ExactTsne.minGain()) {
+          gain[c] = ExactTsne.minGain();
         }
       }
     }
@@ -216,8 +187,8 @@ final class FixedPointTsne {
         y[i][c] += ui[c];
       }
     }
-    if (iteration == switchIteration()) {
-      momentum = finalMomentum();
+    if (iteration == ExactTsne.switchIteration()) {
+      momentum = ExactTsne.finalMomentum();
       double ex = SmileAffinities.exaggeration();
       for (double[] pi : p) {
         for (int j = 0; j < n; j++) {

@@ -2,14 +2,20 @@ package io.pmbench.baselines.dpdsne;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pmbench.baselines.tsne.SyntheticData;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,8 +75,80 @@ class AffinityCacheTest {
   }
 
   @Test
+  void embed_fourEpsilonsOneAfterAnother_calibrationOncePerQuery() {
+    // Fails if a later ε cell misses the entry an earlier one made (e.g. ε or the noise in the key).
+    AffinityCache shared = new AffinityCache();
+    for (double eps : new double[] {0.5, 1, 2, 8}) {
+      DpDsneClient client = new DpDsneClient(FIX.view, params(eps), true, shared);
+      for (long q = 80; q < 83; q++) {
+        client.affinities(data(q));
+      }
+    }
+
+    assertEquals(3, shared.computations());
+    assertEquals(3, shared.size());
+  }
+
+  @Test
+  void get_twoCellsAskingAtOnce_computeOnceAndBothGetTheSameDoubles() throws Exception {
+    // Two ε cells running side by side (--parallel 2) ask for each query at about the same time: the
+    // second must wait for the first's computation, not repeat it. Fails if concurrent misses both compute.
+    AffinityCache shared = new AffinityCache();
+    ClientData d = data(90);
+    double[][] direct = new DpDsneClient(FIX.view, params(1), true).computeAffinities(d);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<double[][]> first = pool.submit(() -> shared.get(FIX.view.publicSet().features(), d, () -> {
+        started.countDown();
+        await(release);
+        return new DpDsneClient(FIX.view, params(0.5), true).computeAffinities(d);
+      }));
+      started.await();
+      Future<double[][]> second = pool.submit(() -> shared.get(FIX.view.publicSet().features(), d, () -> {
+        throw new AssertionError("the second cell computed the affinities the first was computing");
+      }));
+      release.countDown();
+
+      for (double[][] p : List.of(first.get(), second.get())) {
+        for (int i = 0; i < direct.length; i++) {
+          assertArrayEquals(direct[i], p[i], 0.0, "row " + i);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(1, shared.computations());
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void get_computationThrows_everyCallerSeesItAndNothingIsCached() {
+    AffinityCache cache = new AffinityCache();
+    ClientData d = data(91);
+
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> cache.get(FIX.view.publicSet().features(), d, () -> {
+          throw new IllegalStateException("boom");
+        }));
+
+    assertEquals("boom", e.getMessage());
+    assertEquals(0, cache.size());
+  }
+
+  @Test
   void get_overBudget_dropsLeastRecentlyUsed() {
-    // each entry is 3 x 53 doubles = 1,272 bytes: a budget of 3,000 keeps two
+    // each entry is 3 x 53 doubles = 1,272 bytes plus its key's 3 x 8 floats = 96 bytes: a budget
+    // of 3,000 keeps two
     AffinityCache cache = new AffinityCache(3000);
     DpDsneClient client = new DpDsneClient(FIX.view, params(1), true, cache);
     for (long s = 70; s < 75; s++) {
