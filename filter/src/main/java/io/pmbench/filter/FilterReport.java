@@ -102,7 +102,7 @@ public final class FilterReport {
         + "b, for the min-max-trained linear filter z~ = z + Gamma [w; onehot(y)] and for the Gaussian mechanism "
         + "z + N(0, s^2 I) at the same expected distortion.");
     FilterExperiment.EncoderSummary e = res.encoder();
-    html.callout(e.name().equals("ppca") ? "warn" : "info", e.note());
+    html.callout(e.name().equals("ppca") ? "warn" : "note", e.note());
     html.heading(2, "Encoder");
     html.paragraph(e.name().equals("ppca") ? String.format(Locale.ROOT, "PPCA (Tipping and Bishop 1999) fitted on all %d training rows of %s "
         + "(%d dimensions) -> q = %d latent dimensions: noise variance sigma^2 = %.4g, %.1f%% of the variance in the "

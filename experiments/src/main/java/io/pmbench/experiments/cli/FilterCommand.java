@@ -75,7 +75,7 @@ public final class FilterCommand implements Callable<Integer> {
           + EncoderChoice.MODEL_ROOT + "/<dataset>-<sha>-q<q>-e<epochs>-seed<seed>.vae.")
   Path vaeModel;
 
-  @Option(names = "--vae-epochs", defaultValue = "20", paramLabel = "N",
+  @Option(names = "--vae-epochs", defaultValue = "30", paramLabel = "N",
       description = "Training epochs of the VAE (Adam 0.001, batch 128). Default: ${DEFAULT-VALUE}.")
   int vaeEpochs;
 

@@ -87,4 +87,30 @@ class FilterCommandTest {
   void command_badPenalty_oneLineErrorExit2(@TempDir Path tmp) {
     assertBadInput(tmp, "penalty must be one-sided or two-sided. Provided value: both", "--penalty", "both");
   }
+
+  @Test
+  void command_badEncoder_oneLineErrorExit2(@TempDir Path tmp) {
+    assertBadInput(tmp, "--encoder must be vae or ppca. Provided value: pca", "--encoder", "pca");
+  }
+
+  @Test
+  void command_vaeWithoutTheLearnModule_oneLineSayingHowToEnableExit2(@TempDir Path tmp) {
+    // the default build has no VAE trainer on the class path and no stored model at this path
+    StringWriter err = new StringWriter();
+    Path model = tmp.resolve("none.vae");
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute(new StringWriter(), err, "filter", "--dataset", DATA, "--encoder",
+        "vae", "--vae-model", model.toString(), "--out", tmp.toString()));
+    String last = err.toString().strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("pmbench: --encoder vae: no trained model at " + model) && last.contains("-Plearn"),
+        err.toString());
+    assertTrue(!Files.exists(tmp.resolve(FilterReport.ACCURACY_CSV)), "nothing written");
+  }
+
+  @Test
+  void command_defaultWithoutTheLearnModule_ppcaAfterOneNote(@TempDir Path tmp) {
+    StringWriter err = new StringWriter();
+    assertEquals(0, execute(new StringWriter(), err, args(tmp.resolve("a"))));
+    assertEquals(1, err.toString().lines().filter(l -> l.contains("encoder ppca: the VAE trainer is not on the class "
+        + "path")).count(), err.toString());
+  }
 }
