@@ -69,6 +69,25 @@ public final class EncoderChoice {
     return o;
   }
 
+  /**
+   * The encoders of option value {@code option}: one name, or "vae,ppca" for both (each once, in
+   * the order given); absent (null): {@link #resolve}'s default.
+   */
+  public static java.util.List<String> resolveAll(String option, Consumer<String> note) {
+    if (option == null) {
+      return java.util.List.of(resolve(null, note));
+    }
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (String part : option.split(",")) {
+      String name = resolve(part, note);
+      if (names.contains(name)) {
+        throw new IllegalArgumentException("--encoder must name each encoder once. Provided value: " + option);
+      }
+      names.add(name);
+    }
+    return names;
+  }
+
   /** The encoder source of {@link FilterExperiment#run(FeatureSet, FilterExperiment.Config, Function, Consumer)}. */
   public static Function<FeatureSet, Encoder> source(String name, FilterExperiment.Config cfg, VaeOptions vae,
       Consumer<String> log) {

@@ -45,6 +45,8 @@ public final class FilterReport {
   public static final String ENCODER_CSV = "filter-encoder.csv";
   public static final String TIMINGS_CSV = "timings.csv";
   public static final String REPORT = "report.html";
+  /** The encoders side by side, written by {@code --encoder vae,ppca} ({@link #writeComparison}). */
+  public static final String ENCODERS_CSV = "filter-encoders.csv";
 
   /** The PPCA encoder's statement (BASELINES.md §7: "stated as such"); each run states its own ({@link Encoder#note}). */
   public static final String ENCODER_NOTE = PpcaEncoder.NOTE;
@@ -421,6 +423,80 @@ public final class FilterReport {
 
   static String acc(double v) {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  /**
+   * One row per (encoder, case, classifier, budget): the distortion the filter used and the private
+   * and utility accuracy of the filter, the Gaussian mechanism at that distortion and the
+   * unreleased latent — the paper's Figure 7b (Case 2) and 3c (Case 1) for each encoder.
+   */
+  static Table comparisonTable(FilterExperiment.Config cfg, Map<String, FilterExperiment.Results> byEncoder) {
+    List<List<String>> rows = comparisonRows(cfg, byEncoder);
+    String[] names = {"encoder", "case", "classifier", "budget", "distortion", "filter_private", "filter_utility",
+        "gaussian_private", "gaussian_utility", "unreleased_private", "unreleased_utility"};
+    Table t = Table.create("filter-encoders");
+    for (int c = 0; c < names.length; c++) {
+      int col = c;
+      if (c < 3) {
+        t.addColumns(StringColumn.create(names[c], rows.stream().map(r -> r.get(col)).toList()));
+      } else {
+        t.addColumns(DoubleColumn.create(names[c], rows.stream().mapToDouble(r -> Double.parseDouble(r.get(col)))
+            .toArray()));
+      }
+    }
+    return t;
+  }
+
+  private static List<List<String>> comparisonRows(FilterExperiment.Config cfg,
+      Map<String, FilterExperiment.Results> byEncoder) {
+    List<List<String>> rows = new ArrayList<>();
+    byEncoder.forEach((encoder, res) -> {
+      for (LabelTask task : cfg.cases()) {
+        for (Evaluator.Kind k : Evaluator.Kind.values()) {
+          FilterExperiment.AccuracyRow none = pick(res, task.name(), k.label, "none", 0);
+          for (double b : cfg.budgets()) {
+            FilterExperiment.AccuracyRow f = pick(res, task.name(), k.label, "filter", b);
+            FilterExperiment.AccuracyRow g = pick(res, task.name(), k.label, "gaussian", b);
+            rows.add(List.of(encoder, task.name(), k.label, Double.toString(b), Double.toString(f.distortion()),
+                Double.toString(f.privateAccuracy()), Double.toString(f.utilityAccuracy()),
+                Double.toString(g.privateAccuracy()), Double.toString(g.utilityAccuracy()),
+                Double.toString(none.privateAccuracy()), Double.toString(none.utilityAccuracy())));
+          }
+        }
+      }
+    });
+    return rows;
+  }
+
+  private static FilterExperiment.AccuracyRow pick(FilterExperiment.Results res, String caseName, String classifier,
+      String mechanism, double budget) {
+    return res.accuracy().stream().filter(r -> r.caseName().equals(caseName) && r.classifier().equals(classifier)
+        && r.mechanism().equals(mechanism) && r.budget() == budget).findFirst().orElseThrow();
+  }
+
+  /** Writes {@value #ENCODERS_CSV} into {@code dir}. */
+  public static void writeComparison(Path dir, FilterExperiment.Config cfg,
+      Map<String, FilterExperiment.Results> byEncoder) throws IOException {
+    AtomicFiles.write(dir.resolve(ENCODERS_CSV), out -> ResultWriter.writeCsv(comparisonTable(cfg, byEncoder), out));
+  }
+
+  /** The encoders side by side for the 2-layer scoring classifiers (all families: {@value #ENCODERS_CSV}). */
+  public static String comparisonConsole(FilterExperiment.Config cfg, Map<String, FilterExperiment.Results> byEncoder) {
+    StringBuilder sb = new StringBuilder("Encoders compared (mlp classifiers; private / utility accuracy)\n");
+    sb.append(String.format(Locale.ROOT, "%-7s %-6s %7s %9s %15s %15s %15s%n", "encoder", "case", "b", "D", "filter",
+        "gaussian", "unreleased"));
+    for (List<String> r : comparisonRows(cfg, byEncoder)) {
+      if (r.get(2).equals(Evaluator.Kind.MLP.label)) {
+        sb.append(String.format(Locale.ROOT, "%-7s %-6s %7s %9s %7s/%-7s %7s/%-7s %7s/%-7s%n", r.get(0), r.get(1),
+            num(Double.parseDouble(r.get(3))), num(Double.parseDouble(r.get(4))), acc3(r.get(5)), acc3(r.get(6)),
+            acc3(r.get(7)), acc3(r.get(8)), acc3(r.get(9)), acc3(r.get(10))));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String acc3(String v) {
+    return acc(Double.parseDouble(v));
   }
 
   /** The console summary: the accuracy tables of both cases and the finding lines. */

@@ -63,9 +63,10 @@ public final class FilterCommand implements Callable<Integer> {
   @Option(names = "--latent-dim", defaultValue = "10", description = "Encoder latent dimension q. Default: ${DEFAULT-VALUE}.")
   int latentDim;
 
-  @Option(names = "--encoder", paramLabel = "vae|ppca",
+  @Option(names = "--encoder", paramLabel = "vae|ppca|vae,ppca",
       description = "The fixed encoder: vae = the paper's VAE encoder 784-300-300-2q, trained once (TensorFlow Java, "
-          + "module learn) and stored under --vae-model; ppca = probabilistic PCA (the numbers before the VAE). "
+          + "module learn) and stored under --vae-model; ppca = probabilistic PCA (the numbers before the VAE); "
+          + "vae,ppca = both, each in its own subfolder, and filter-encoders.csv comparing them. "
           + "Default: vae when the learn module is on the class path (java -jar learn/target/pmbench-learn.jar), "
           + "else ppca with a one-line note.")
   String encoder;
@@ -151,7 +152,7 @@ public final class FilterCommand implements Callable<Integer> {
     Instant start = Instant.now();
     long cpuStart = cpuNanos();
     config(FashionMnist.NAME); // checks the options before the data set is loaded
-    String encoderName = EncoderChoice.resolve(encoder, note -> err.println("pmbench filter: " + note));
+    List<String> encoders = EncoderChoice.resolveAll(encoder, note -> err.println("pmbench filter: " + note));
     err.println("pmbench filter: loading " + dataset + " ...");
     err.flush();
     FeatureSet data = DatasetRegistry.standard().load(dataset);
@@ -165,14 +166,34 @@ public final class FilterCommand implements Callable<Integer> {
         err.flush();
       }
     };
-    FilterExperiment.Results res = FilterExperiment.run(data, cfg, EncoderChoice.source(encoderName, cfg,
+    Path root = out != null ? out : defaultOut(data.name(), start);
+    Map<String, FilterExperiment.Results> all = new LinkedHashMap<>();
+    for (String name : encoders) {
+      Path dir = encoders.size() == 1 ? root : root.resolve(name);
+      all.put(name, runEncoder(name, data, cfg, log, dir, start, cpuStart));
+      start = Instant.now();
+      cpuStart = cpuNanos();
+    }
+    if (encoders.size() > 1) {
+      FilterReport.writeComparison(root, cfg, all);
+      outWriter.println(FilterReport.comparisonConsole(cfg, all));
+      outWriter.println("Encoders compared: " + root.resolve(FilterReport.ENCODERS_CSV).toAbsolutePath());
+      outWriter.flush();
+    }
+    return 0;
+  }
+
+  /** Runs the experiment with encoder {@code name}, writes its folder {@code dir} and prints its tables. */
+  private FilterExperiment.Results runEncoder(String name, FeatureSet data, FilterExperiment.Config cfg,
+      java.util.function.Consumer<String> log, Path dir, Instant start, long cpuStart) throws java.io.IOException {
+    PrintWriter outWriter = cmd.commandLine().getOut();
+    FilterExperiment.Results res = FilterExperiment.run(data, cfg, EncoderChoice.source(name, cfg,
         new EncoderChoice.VaeOptions(java.util.Optional.ofNullable(vaeModel), vaeEpochs, seed), log), log);
     Map<String, Double> seconds = new LinkedHashMap<>(res.seconds());
     seconds.put("process CPU (all threads)", (cpuNanos() - cpuStart) / 1e9);
     seconds.put("wall clock (load to report)", (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1e3);
     res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
         seconds);
-    Path dir = out != null ? out : defaultOut(data.name(), start);
     String commandLine = Pmbench.invocation(cmd.commandLine());
     Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg, res), List.of(seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
@@ -186,7 +207,7 @@ public final class FilterCommand implements Callable<Integer> {
         + ", " + FilterReport.GAMMA_CSV + ", " + FilterReport.ENCODER_CSV + ", filter-*.png/.svg, "
         + report.getFileName() + ", provenance.json, " + FilterReport.TIMINGS_CSV);
     outWriter.flush();
-    return 0;
+    return res;
   }
 
   /** The configuration from the options, for the data set named {@code dataName}. */
