@@ -16,15 +16,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The {@code pmbench filter} experiment (BASELINES.md §7): the seed paper's Figure 7b comparison
  * (and its Case-1 counterpart, Figure 3c) on a 10-class data set.
  *
  * <ol>
- *   <li>Fit the fixed encoder — {@link PpcaEncoder} with q latent dimensions — on every
- *       training row; encode train and test; clip each latent to radius R (Theorem 3 needs a
- *       bounded latent).
+ *   <li>Fit the fixed {@link Encoder} with q latent dimensions — {@link PpcaEncoder}, or the
+ *       paper's VAE ({@link VaeEncoder}) — on the training rows; encode train and test (the
+ *       posterior mean, and the posterior variance that measures distortion); clip each latent to
+ *       radius R (Theorem 3 needs a bounded latent).
  *   <li>For each case ({@link LabelTask}) and each budget b: train the filter by the min–max
  *       game ({@link MinMaxTrainer}) on a seeded sample of the training rows; release the
  *       evaluation rows and the test rows through it (fresh w); and release them through the
@@ -92,19 +94,26 @@ public final class FilterExperiment {
   /**
    * What the encoder is.
    *
+   * @param name "ppca" or "vae"
+   * @param column the encoder column of every CSV row
+   * @param note the report's encoder statement
+   * @param provenance the encoder's provenance (provenance.json)
    * @param inputDim D
    * @param latentDim q
    * @param trainRows rows it was fitted on
-   * @param noiseVariance σ²
-   * @param eigenvalues top q eigenvalues
-   * @param explainedVariance fraction of the variance in the top q components
-   * @param posteriorVariances diagonal of the encoder's covariance σ²/λ_i
-   * @param precisionTrace tr(Σ⁻¹)
+   * @param noiseVariance σ² (PPCA; NaN for the VAE)
+   * @param eigenvalues PPCA: top q eigenvalues; VAE: the variance of each latent mean over the
+   *     training rows
+   * @param explainedVariance PPCA: fraction of the variance in the top q components (NaN for the VAE)
+   * @param posteriorVariances diagonal of the encoder's covariance: PPCA σ²/λ_i; VAE 1 / the
+   *     mean precision over the game's rows
+   * @param precisionTrace tr(Σ⁻¹) (VAE: of the mean precision over the game's rows)
    * @param clipRadius R
    * @param clippedTrain fraction of training latents with ‖z‖ &gt; R (before clipping)
    * @param clippedTest likewise on test
    */
-  public record EncoderSummary(int inputDim, int latentDim, int trainRows, double noiseVariance, double[] eigenvalues,
+  public record EncoderSummary(String name, String column, String note, Map<String, Object> provenance,
+      int inputDim, int latentDim, int trainRows, double noiseVariance, double[] eigenvalues,
       double explainedVariance, double[] posteriorVariances, double precisionTrace, double clipRadius,
       double clippedTrain, double clippedTest) {}
 
@@ -154,21 +163,35 @@ public final class FilterExperiment {
   public record Results(EncoderSummary encoder, List<AccuracyRow> accuracy, List<RenyiRow> renyi,
       List<TraceRow> traces, List<FilterRow> filters, Map<String, Double> seconds) {}
 
-  /** Latents and labels of one split, clipped. */
-  private record Split(double[] z, int[] classes) {
+  /** Latents (clipped), the encoder's posterior variances and labels of one split. */
+  private record Split(double[] z, double[] variance, int[] classes) {
     int rows() {
       return classes.length;
     }
 
     Split select(int[] idx, int d) {
       double[] out = new double[idx.length * d];
+      double[] var = new double[idx.length * d];
       int[] c = new int[idx.length];
       for (int i = 0; i < idx.length; i++) {
         System.arraycopy(z, idx[i] * d, out, i * d, d);
+        System.arraycopy(variance, idx[i] * d, var, i * d, d);
         c[i] = classes[idx[i]];
       }
-      return new Split(out, c);
+      return new Split(out, var, c);
     }
+  }
+
+  /**
+   * How distortion is measured: Σ for the diagnostics (the shared covariance, or 1 / the mean
+   * precision), P = Σ⁻¹ for the Gaussian mechanism's scale, and whether each row has its own Σ.
+   */
+  private record Metric(double[] cov, double[] precision, boolean perRow) {}
+
+  /** Mean ½‖released − z‖² in the encoder's norm over rows (the empirical check of D). */
+  @FunctionalInterface
+  private interface Empirical {
+    double of(double[] z, double[] released);
   }
 
   /** A mechanism as a function of (latents, private labels, noise stream). */
@@ -180,8 +203,17 @@ public final class FilterExperiment {
   private record TaskOut(List<AccuracyRow> accuracy, List<RenyiRow> renyi, List<TraceRow> traces,
       List<FilterRow> filters, double seconds) {}
 
-  /** Runs the experiment on {@code data}; {@code log} receives one line per finished stage. */
+  /** Runs the experiment on {@code data} with the PPCA encoder; {@code log} receives one line per finished stage. */
   public static Results run(FeatureSet data, Config cfg, Consumer<String> log) {
+    return run(data, cfg, set -> PpcaEncoder.fit(set.train().features(), cfg.latentDim(), cfg.threads()), log);
+  }
+
+  /**
+   * Runs the experiment on {@code data} with the encoder {@code encoderSource} fits or loads (its
+   * latent dimension must be the configuration's).
+   */
+  public static Results run(FeatureSet data, Config cfg, Function<FeatureSet, Encoder> encoderSource,
+      Consumer<String> log) {
     Preconditions.require(data.numClasses() == LabelTask.CLASS_IDS, "data set classes",
         "10 (the cases are defined on class ids 0..9, as in MNIST and Fashion-MNIST)", data.numClasses());
     Preconditions.require(cfg.latentDim() < data.dimension(), "latent dimension",
@@ -189,36 +221,35 @@ public final class FilterExperiment {
         cfg.latentDim());
     Map<String, Double> seconds = new TreeMap<>();
     long t0 = System.nanoTime();
-    PpcaEncoder encoder = PpcaEncoder.fit(data.train().features(), cfg.latentDim(), cfg.threads());
+    Encoder encoder = encoderSource.apply(data);
+    Preconditions.require(encoder.latentDim() == cfg.latentDim() && encoder.inputDim() == data.dimension(),
+        "encoder", data.dimension() + " -> " + cfg.latentDim() + " dimensions",
+        encoder.inputDim() + " -> " + encoder.latentDim());
     seconds.put("encoder fit", (System.nanoTime() - t0) / 1e9);
     int d = cfg.latentDim();
-    double[] cov = encoder.posteriorCovariance();
-    double[] precision = GaussianKl.precision(cov);
     Split train = encode(encoder, data.train());
     Split test = encode(encoder, data.test());
     double clippedTrain = clip(train.z(), d, cfg.clipRadius());
     double clippedTest = clip(test.z(), d, cfg.clipRadius());
+    Split filterSplit = sample(train, cfg.filterRows(), d, Seeds.stream(cfg.seed(), "filter", "filter-rows"));
+    Split evalSplit = sample(train, cfg.evalRows(), d, Seeds.stream(cfg.seed(), "filter", "eval-rows"));
+    Metric metric = metric(encoder, filterSplit, d);
+    double[] cov = metric.cov();
+    double[] precision = metric.precision();
     double[] postVar = new double[d];
     for (int i = 0; i < d; i++) {
       postVar[i] = cov[i * d + i];
     }
-    EncoderSummary summary = new EncoderSummary(encoder.inputDim(), d, data.train().size(), encoder.noiseVariance(),
-        encoder.eigenvalues(), encoder.explainedVarianceFraction(), postVar, GaussianKl.trace(precision),
-        cfg.clipRadius(), clippedTrain, clippedTest);
+    EncoderSummary summary = summary(encoder, data, train, postVar, GaussianKl.trace(precision), cfg.clipRadius(),
+        clippedTrain, clippedTest);
     seconds.put("encoder fit + encode", (System.nanoTime() - t0) / 1e9);
-    log.accept(String.format(java.util.Locale.ROOT, "PPCA encoder: %d -> %d dims, sigma^2 = %.3g, %.1f%% of the "
-        + "variance, tr(Sigma^-1) = %.4g, %.2f%% of train latents clipped to R = %s (%.1f s)", encoder.inputDim(), d,
-        encoder.noiseVariance(), 100 * encoder.explainedVarianceFraction(), GaussianKl.trace(precision),
-        100 * clippedTrain, cfg.clipRadius(), seconds.get("encoder fit + encode")));
-
-    Split filterSplit = sample(train, cfg.filterRows(), d, Seeds.stream(cfg.seed(), "filter", "filter-rows"));
-    Split evalSplit = sample(train, cfg.evalRows(), d, Seeds.stream(cfg.seed(), "filter", "eval-rows"));
+    log.accept(encoderLine(summary, seconds.get("encoder fit + encode")));
 
     List<Callable<TaskOut>> tasks = new ArrayList<>();
     for (LabelTask task : cfg.cases()) {
-      tasks.add(() -> none(task, evalSplit, test, precision, d, cfg, log));
+      tasks.add(() -> none(task, evalSplit, test, metric, d, cfg, log));
       for (double b : cfg.budgets()) {
-        tasks.add(() -> budget(task, b, filterSplit, evalSplit, test, cov, precision, d, cfg, log));
+        tasks.add(() -> budget(task, b, filterSplit, evalSplit, test, metric, d, cfg, log));
       }
     }
     List<TaskOut> outs = runAll(tasks, cfg.threads());
@@ -239,32 +270,37 @@ public final class FilterExperiment {
     return new Results(summary, acc, renyi, traces, filters, seconds);
   }
 
-  private static TaskOut none(LabelTask task, Split eval, Split test, double[] precision, int d, Config cfg,
+  private static TaskOut none(LabelTask task, Split eval, Split test, Metric metric, int d, Config cfg,
       Consumer<String> log) {
     long t = System.nanoTime();
     List<AccuracyRow> rows = score(task, "none", 0, 0, 0, Double.NaN, (z, y, rng) -> z.clone(), eval, test,
-        precision, d, cfg);
+        empirical(metric, test, d), cfg);
     double s = (System.nanoTime() - t) / 1e9;
     log.accept(String.format(java.util.Locale.ROOT, "%s none: %s (%.1f s)", task.name(), brief(rows), s));
     return new TaskOut(rows, List.of(), List.of(), List.of(), s);
   }
 
-  private static TaskOut budget(LabelTask task, double b, Split train, Split eval, Split test, double[] cov,
-      double[] precision, int d, Config cfg, Consumer<String> log) {
+  private static TaskOut budget(LabelTask task, double b, Split train, Split eval, Split test, Metric metric, int d,
+      Config cfg, Consumer<String> log) {
     long t = System.nanoTime();
+    double[] cov = metric.cov();
+    double[] precision = metric.precision();
     int[] y = task.privateLabels(train.classes());
     int[] u = task.utilityLabels(train.classes());
-    MinMaxTrainer.Result trained = MinMaxTrainer.train(train.z(), y, u, d, task.privateClasses(), 2, cov, b,
-        cfg.game(), Seeds.stream(cfg.seed(), "filter", task.name(), "b=" + b, "game"));
+    SplittableRandom game = Seeds.stream(cfg.seed(), "filter", task.name(), "b=" + b, "game");
+    MinMaxTrainer.Result trained = metric.perRow()
+        ? MinMaxTrainer.train(train.z(), y, u, d, task.privateClasses(), 2,
+            DistortionMetric.rowAverages(train.variance(), y, task.privateClasses(), d), b, cfg.game(), game)
+        : MinMaxTrainer.train(train.z(), y, u, d, task.privateClasses(), 2, cov, b, cfg.game(), game);
     LinearFilter f = trained.filter();
     double distortion = trained.distortion();
     double[] freq = MinMaxTrainer.frequencies(y, task.privateClasses());
     List<AccuracyRow> rows = new ArrayList<>(score(task, "filter", b, distortion,
-        GaussianKl.filterOutputKl(f, cov, freq), Double.NaN, f::release, eval, test, precision, d, cfg));
+        GaussianKl.filterOutputKl(f, cov, freq), Double.NaN, f::release, eval, test, empirical(metric, test, d), cfg));
     double s = GaussianKl.gaussianScale(distortion, precision);
     rows.addAll(score(task, "gaussian", b, GaussianKl.gaussianDistortion(s, precision),
         GaussianKl.gaussianOutputKl(s, cov), s, (z, labels, rng) -> GaussianMechanism.release(z, s, rng), eval, test,
-        precision, d, cfg));
+        empirical(metric, test, d), cfg));
     RenyiRow renyi = new RenyiRow(task.name(), b,
         RenyiStatement.filter(f, cfg.clipRadius(), cfg.renyiAlpha(), cfg.delta()),
         RenyiStatement.gaussian(d, s, cfg.clipRadius(), cfg.renyiAlpha(), cfg.delta()));
@@ -277,8 +313,9 @@ public final class FilterExperiment {
 
   /** Scores one mechanism with both classifier families over the repeats. */
   private static List<AccuracyRow> score(LabelTask task, String mechanism, double b, double distortion,
-      double outputKl, double noiseScale, Release release, Split eval, Split test, double[] precision, int d,
+      double outputKl, double noiseScale, Release release, Split eval, Split test, Empirical empiricalDistortion,
       Config cfg) {
+    int d = test.z().length / Math.max(1, test.rows());
     int[] evalPrivate = task.privateLabels(eval.classes());
     int[] evalUtility = task.utilityLabels(eval.classes());
     int[] testPrivate = task.privateLabels(test.classes());
@@ -292,7 +329,7 @@ public final class FilterExperiment {
       double[] relEval = release.apply(eval.z(), evalPrivate, Seeds.stream(cfg.seed(), concat(path, "release-train")));
       double[] relTest = release.apply(test.z(), testPrivate, Seeds.stream(cfg.seed(), concat(path, "release-test")));
       if (r == 0) {
-        empirical = meanDistortion(test.z(), relTest, precision, d);
+        empirical = empiricalDistortion.of(test.z(), relTest);
       }
       for (int k = 0; k < kinds.length; k++) {
         priv[k][r] = Evaluator.accuracy(relEval, evalPrivate, relTest, testPrivate, d, task.privateClasses(), kinds[k],
@@ -328,8 +365,71 @@ public final class FilterExperiment {
     return sb.toString() + " [mlp]";
   }
 
-  private static Split encode(PpcaEncoder encoder, LabelledSet set) {
-    return new Split(encoder.encode(set.features()), set.labels().clone());
+  private static Split encode(Encoder encoder, LabelledSet set) {
+    Encoder.Posterior p = encoder.posterior(set.features());
+    return new Split(p.mean(), p.variance(), set.labels().clone());
+  }
+
+  /**
+   * The shared covariance and its precision (PPCA, as before the VAE), or for a covariance per row
+   * the mean precision P̄ over the game's rows and Σ = P̄⁻¹ for the diagnostics.
+   */
+  private static Metric metric(Encoder encoder, Split game, int d) {
+    java.util.Optional<double[]> shared = encoder.sharedCovariance();
+    if (shared.isPresent()) {
+      return new Metric(shared.get(), GaussianKl.precision(shared.get()), false);
+    }
+    double[] precision = DistortionMetric.rowAverages(game.variance(), new int[game.rows()], 1, d).noise();
+    double[] cov = new double[d * d];
+    for (int i = 0; i < d; i++) {
+      cov[i * d + i] = 1 / precision[i * d + i];
+    }
+    return new Metric(cov, precision, true);
+  }
+
+  private static Empirical empirical(Metric metric, Split test, int d) {
+    return metric.perRow() ? (z, rel) -> meanDistortionPerRow(z, rel, test.variance(), d)
+        : (z, rel) -> meanDistortion(z, rel, metric.precision(), d);
+  }
+
+  private static EncoderSummary summary(Encoder encoder, FeatureSet data, Split train, double[] postVar,
+      double precisionTrace, double clipRadius, double clippedTrain, double clippedTest) {
+    int d = encoder.latentDim();
+    if (encoder instanceof PpcaEncoder p) {
+      return new EncoderSummary(p.name(), p.column(), p.note(), p.provenance(), p.inputDim(), d, data.train().size(),
+          p.noiseVariance(), p.eigenvalues(), p.explainedVarianceFraction(), postVar, precisionTrace, clipRadius,
+          clippedTrain, clippedTest);
+    }
+    double[] spread = new double[d];
+    int n = train.rows();
+    for (int c = 0; c < d; c++) {
+      double m = 0;
+      for (int r = 0; r < n; r++) {
+        m += train.z()[r * d + c];
+      }
+      m /= n;
+      double v = 0;
+      for (int r = 0; r < n; r++) {
+        double x = train.z()[r * d + c] - m;
+        v += x * x;
+      }
+      spread[c] = v / n;
+    }
+    return new EncoderSummary(encoder.name(), encoder.column(), encoder.note(), encoder.provenance(),
+        encoder.inputDim(), d, data.train().size(), Double.NaN, spread, Double.NaN, postVar, precisionTrace, clipRadius,
+        clippedTrain, clippedTest);
+  }
+
+  private static String encoderLine(EncoderSummary e, double seconds) {
+    String head = e.name().equals("ppca")
+        ? String.format(java.util.Locale.ROOT, "PPCA encoder: %d -> %d dims, sigma^2 = %.3g, %.1f%% of the variance",
+            e.inputDim(), e.latentDim(), e.noiseVariance(), 100 * e.explainedVariance())
+        : String.format(java.util.Locale.ROOT, "VAE encoder: %d -> %d dims, posterior variances %.3g to %.3g "
+            + "(1 / mean precision)", e.inputDim(), e.latentDim(),
+            java.util.Arrays.stream(e.posteriorVariances()).min().orElse(Double.NaN),
+            java.util.Arrays.stream(e.posteriorVariances()).max().orElse(Double.NaN));
+    return String.format(java.util.Locale.ROOT, "%s, tr(Sigma^-1) = %.4g, %.2f%% of train latents clipped to R = %s "
+        + "(%.1f s)", head, e.precisionTrace(), 100 * e.clippedTrain(), e.clipRadius(), seconds);
   }
 
   /**
@@ -371,6 +471,21 @@ public final class FilterExperiment {
         delta[c] = released[r * d + c] - z[r * d + c];
       }
       s += GaussianKl.meanShift(delta, precision);
+    }
+    return s / n;
+  }
+
+  /** Mean over rows of ½ Σ_c (released − z)_c² / variance_c of the row (a diagonal covariance per row). */
+  static double meanDistortionPerRow(double[] z, double[] released, double[] variance, int d) {
+    int n = z.length / d;
+    double s = 0;
+    for (int r = 0; r < n; r++) {
+      double row = 0;
+      for (int c = 0; c < d; c++) {
+        double delta = released[r * d + c] - z[r * d + c];
+        row += delta * delta / variance[r * d + c];
+      }
+      s += 0.5 * row;
     }
     return s / n;
   }

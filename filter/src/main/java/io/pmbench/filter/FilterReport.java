@@ -45,15 +45,14 @@ public final class FilterReport {
   public static final String ENCODER_CSV = "filter-encoder.csv";
   public static final String TIMINGS_CSV = "timings.csv";
   public static final String REPORT = "report.html";
+  /** The encoders side by side, written by {@code --encoder vae,ppca} ({@link #writeComparison}). */
+  public static final String ENCODERS_CSV = "filter-encoders.csv";
 
-  /** The encoder statement every report carries (BASELINES.md §7: "stated as such"). */
-  public static final String ENCODER_NOTE = "Encoder: a probabilistic-PCA (linear-Gaussian) latent, NOT the paper's "
-      + "VAE: DJL fetches its engine's native library at run time unless the whole libtorch is bundled, and "
-      + "Deeplearning4j's last release is a 2022 milestone with a large native backend (docs/filter.md, "
-      + "'The encoder').";
+  /** The PPCA encoder's statement (BASELINES.md §7: "stated as such"); each run states its own ({@link Encoder#note}). */
+  public static final String ENCODER_NOTE = PpcaEncoder.NOTE;
 
-  /** The encoder column of every CSV row. */
-  public static final String ENCODER_COLUMN = "probabilistic PCA (not the paper's VAE)";
+  /** The PPCA encoder's column of every CSV row; each run writes its own ({@link Encoder#column}). */
+  public static final String ENCODER_COLUMN = PpcaEncoder.COLUMN;
 
   private FilterReport() {}
 
@@ -82,7 +81,7 @@ public final class FilterReport {
     }
     privacySection(html, cfg, res);
     trainingSection(html, res);
-    simplifications(html, cfg);
+    simplifications(html, cfg, res.encoder());
     html.heading(2, "Provenance and timings");
     html.pre(info.commandLine());
     html.paragraph("Data set " + info.datasetName() + " (SHA-256 " + info.datasetSha256() + "); " + info.licence());
@@ -104,22 +103,29 @@ public final class FilterReport {
         + "utility-label accuracy of classifiers trained afresh on released latents, against the distortion budget "
         + "b, for the min-max-trained linear filter z~ = z + Gamma [w; onehot(y)] and for the Gaussian mechanism "
         + "z + N(0, s^2 I) at the same expected distortion.");
-    html.callout("warn", ENCODER_NOTE);
     FilterExperiment.EncoderSummary e = res.encoder();
+    html.callout(e.name().equals("ppca") ? "warn" : "note", e.note());
     html.heading(2, "Encoder");
-    html.paragraph(String.format(Locale.ROOT, "PPCA (Tipping and Bishop 1999) fitted on all %d training rows of %s "
+    html.paragraph(e.name().equals("ppca") ? String.format(Locale.ROOT, "PPCA (Tipping and Bishop 1999) fitted on all %d training rows of %s "
         + "(%d dimensions) -> q = %d latent dimensions: noise variance sigma^2 = %.4g, %.1f%% of the variance in the "
         + "top %d components. The encoder's distribution of a row's latent is N(z, Sigma) with Sigma = sigma^2 M^-1 "
         + "(diagonal, the same for every row); tr(Sigma^-1) = %.4g. Latents are clipped to the radius R = %s "
         + "(%.2f%% of training and %.2f%% of test latents were longer).", e.trainRows(), info.datasetName(),
         e.inputDim(), e.latentDim(), e.noiseVariance(), 100 * e.explainedVariance(), e.latentDim(),
-        e.precisionTrace(), RenyiStatement.fmt(e.clipRadius()), 100 * e.clippedTrain(), 100 * e.clippedTest()));
+        e.precisionTrace(), RenyiStatement.fmt(e.clipRadius()), 100 * e.clippedTrain(), 100 * e.clippedTest())
+        : String.format(Locale.ROOT, "%s, trained on the %d training rows of %s. The encoder's distribution of a row's "
+        + "latent is N(mu(x), diag sigma^2(x)), a covariance per row; the distortion of a release is 1/2 |z~ - mu(x)|^2 "
+        + "in the norm of that row's sigma^-2, and its expectation over the game's rows uses the mean precision (over "
+        + "all of them for the noise, over each private class for the class shift). tr(mean precision) = %.4g. "
+        + "Latents (mu) are clipped to the radius R = %s (%.2f%% of training and %.2f%% of test latents were longer).",
+        e.column(), e.trainRows(), info.datasetName(), e.precisionTrace(), RenyiStatement.fmt(e.clipRadius()),
+        100 * e.clippedTrain(), 100 * e.clippedTest()));
     html.paragraph("The scale of b: the distortion is D = E 1/2 |z~ - z|^2 in the Sigma^-1 norm, so its scale is set "
         + "by the encoder's posterior variances (here " + RenyiStatement.fmt(e.posteriorVariances()[0]) + " to "
         + RenyiStatement.fmt(e.posteriorVariances()[e.latentDim() - 1]) + " against latents of variance about 1). "
-        + "The paper's VAE has other posterior variances, so its budgets (0 to about 5) are not comparable with "
-        + "these; the budgets here span the range from no visible effect to the Gaussian mechanism's destroying "
-        + "both labels.");
+        + (e.name().equals("ppca") ? "The paper's VAE has other posterior variances, so its budgets (0 to about 5) "
+        + "are not comparable with these; the budgets here span the range from no visible effect to the Gaussian "
+        + "mechanism's destroying both labels." : "The budgets of a PPCA run (--encoder ppca) are on another scale."));
     html.heading(2, "Does the paper's finding reproduce?");
     html.paragraph("Finding of Figure 7b: the filter keeps utility accuracy while private accuracy falls; the Gaussian "
         + "mechanism at the same distortion lowers both. Judged at the largest budget: 'keeps' = utility within "
@@ -247,11 +253,16 @@ public final class FilterReport {
     html.table(List.of("case", "b", "epochs", "lambda", "D", "adversary CE", "utility CE"), rows);
   }
 
-  private static void simplifications(HtmlReport html, FilterExperiment.Config cfg) {
+  private static void simplifications(HtmlReport html, FilterExperiment.Config cfg,
+      FilterExperiment.EncoderSummary encoder) {
     GameConfig g = cfg.game();
     html.heading(2, "Simplifications and choices (differences from the paper)");
     html.list(List.of(
-        ENCODER_NOTE + " Its encoder distribution is the PPCA posterior N(M^-1 W^T (x - mu), sigma^2 M^-1).",
+        encoder.name().equals("ppca")
+            ? ENCODER_NOTE + " Its encoder distribution is the PPCA posterior N(M^-1 W^T (x - mu), sigma^2 M^-1)."
+            : encoder.note() + " Trained with the negative ELBO of section 6.2 (Bernoulli likelihood, KL to N(0, I)) "
+                + "without eq. 14's decoder-Lipschitz term (the paper uses eq. 14 for its high-dimensional data); "
+                + "the training schedule is pmbench's (the paper gives none for the VAE); see docs/filter.md.",
         "Latents are clipped to R = " + RenyiStatement.fmt(cfg.clipRadius()) + " before any mechanism (the paper does "
             + "not clip; Theorem 3 needs it).",
         "Distortion: the expectation over w of the same-covariance KL 1/2 |z~ - z|^2 in the Sigma^-1 norm (the "
@@ -298,7 +309,7 @@ public final class FilterReport {
         IntColumn.create("repeats", rows.stream().mapToInt(FilterExperiment.AccuracyRow::repeats).toArray()),
         doubles("private_chance", rows, FilterExperiment.AccuracyRow::privateChance),
         doubles("utility_chance", rows, FilterExperiment.AccuracyRow::utilityChance),
-        StringColumn.create("encoder", rows.stream().map(r -> ENCODER_COLUMN).toList()));
+        StringColumn.create("encoder", rows.stream().map(r -> res.encoder().column()).toList()));
     return t;
   }
 
@@ -383,6 +394,11 @@ public final class FilterReport {
     double[] sigma2 = new double[q];
     java.util.Arrays.fill(sigma2, e.noiseVariance());
     Table t = Table.create("filter-encoder");
+    if (!e.name().equals("ppca")) {
+      t.addColumns(IntColumn.create("component", comp), DoubleColumn.create("latent_mean_variance", e.eigenvalues()),
+          DoubleColumn.create("posterior_variance", e.posteriorVariances()));
+      return t;
+    }
     t.addColumns(IntColumn.create("component", comp), DoubleColumn.create("eigenvalue", e.eigenvalues()),
         DoubleColumn.create("noise_variance", sigma2),
         DoubleColumn.create("posterior_variance", e.posteriorVariances()));
@@ -409,10 +425,84 @@ public final class FilterReport {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
   }
 
+  /**
+   * One row per (encoder, case, classifier, budget): the distortion the filter used and the private
+   * and utility accuracy of the filter, the Gaussian mechanism at that distortion and the
+   * unreleased latent — the paper's Figure 7b (Case 2) and 3c (Case 1) for each encoder.
+   */
+  static Table comparisonTable(FilterExperiment.Config cfg, Map<String, FilterExperiment.Results> byEncoder) {
+    List<List<String>> rows = comparisonRows(cfg, byEncoder);
+    String[] names = {"encoder", "case", "classifier", "budget", "distortion", "filter_private", "filter_utility",
+        "gaussian_private", "gaussian_utility", "unreleased_private", "unreleased_utility"};
+    Table t = Table.create("filter-encoders");
+    for (int c = 0; c < names.length; c++) {
+      int col = c;
+      if (c < 3) {
+        t.addColumns(StringColumn.create(names[c], rows.stream().map(r -> r.get(col)).toList()));
+      } else {
+        t.addColumns(DoubleColumn.create(names[c], rows.stream().mapToDouble(r -> Double.parseDouble(r.get(col)))
+            .toArray()));
+      }
+    }
+    return t;
+  }
+
+  private static List<List<String>> comparisonRows(FilterExperiment.Config cfg,
+      Map<String, FilterExperiment.Results> byEncoder) {
+    List<List<String>> rows = new ArrayList<>();
+    byEncoder.forEach((encoder, res) -> {
+      for (LabelTask task : cfg.cases()) {
+        for (Evaluator.Kind k : Evaluator.Kind.values()) {
+          FilterExperiment.AccuracyRow none = pick(res, task.name(), k.label, "none", 0);
+          for (double b : cfg.budgets()) {
+            FilterExperiment.AccuracyRow f = pick(res, task.name(), k.label, "filter", b);
+            FilterExperiment.AccuracyRow g = pick(res, task.name(), k.label, "gaussian", b);
+            rows.add(List.of(encoder, task.name(), k.label, Double.toString(b), Double.toString(f.distortion()),
+                Double.toString(f.privateAccuracy()), Double.toString(f.utilityAccuracy()),
+                Double.toString(g.privateAccuracy()), Double.toString(g.utilityAccuracy()),
+                Double.toString(none.privateAccuracy()), Double.toString(none.utilityAccuracy())));
+          }
+        }
+      }
+    });
+    return rows;
+  }
+
+  private static FilterExperiment.AccuracyRow pick(FilterExperiment.Results res, String caseName, String classifier,
+      String mechanism, double budget) {
+    return res.accuracy().stream().filter(r -> r.caseName().equals(caseName) && r.classifier().equals(classifier)
+        && r.mechanism().equals(mechanism) && r.budget() == budget).findFirst().orElseThrow();
+  }
+
+  /** Writes {@value #ENCODERS_CSV} into {@code dir}. */
+  public static void writeComparison(Path dir, FilterExperiment.Config cfg,
+      Map<String, FilterExperiment.Results> byEncoder) throws IOException {
+    AtomicFiles.write(dir.resolve(ENCODERS_CSV), out -> ResultWriter.writeCsv(comparisonTable(cfg, byEncoder), out));
+  }
+
+  /** The encoders side by side for the 2-layer scoring classifiers (all families: {@value #ENCODERS_CSV}). */
+  public static String comparisonConsole(FilterExperiment.Config cfg, Map<String, FilterExperiment.Results> byEncoder) {
+    StringBuilder sb = new StringBuilder("Encoders compared (mlp classifiers; private / utility accuracy)\n");
+    sb.append(String.format(Locale.ROOT, "%-7s %-6s %7s %9s %15s %15s %15s%n", "encoder", "case", "b", "D", "filter",
+        "gaussian", "unreleased"));
+    for (List<String> r : comparisonRows(cfg, byEncoder)) {
+      if (r.get(2).equals(Evaluator.Kind.MLP.label)) {
+        sb.append(String.format(Locale.ROOT, "%-7s %-6s %7s %9s %7s/%-7s %7s/%-7s %7s/%-7s%n", r.get(0), r.get(1),
+            num(Double.parseDouble(r.get(3))), num(Double.parseDouble(r.get(4))), acc3(r.get(5)), acc3(r.get(6)),
+            acc3(r.get(7)), acc3(r.get(8)), acc3(r.get(9)), acc3(r.get(10))));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String acc3(String v) {
+    return acc(Double.parseDouble(v));
+  }
+
   /** The console summary: the accuracy tables of both cases and the finding lines. */
   public static String console(FilterExperiment.Config cfg, FilterExperiment.Results res) {
     StringBuilder sb = new StringBuilder();
-    sb.append(ENCODER_NOTE).append("\n\n");
+    sb.append(res.encoder().note()).append("\n\n");
     for (LabelTask task : cfg.cases()) {
       for (Evaluator.Kind k : Evaluator.Kind.values()) {
         sb.append(task.title()).append(" — ").append(k.label).append(" classifiers\n");

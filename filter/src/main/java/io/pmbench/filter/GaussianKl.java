@@ -59,7 +59,16 @@ public final class GaussianKl {
 
   /** The filter's expected distortion ½ tr(Σ⁻¹AAᵀ) + ½ Σ_y p_y v_yᵀΣ⁻¹v_y (class comment). */
   public static double filterDistortion(LinearFilter f, double[] precision, double[] classFrequencies) {
+    return filterDistortion(f, DistortionMetric.uniform(precision, f.classes()), classFrequencies);
+  }
+
+  /**
+   * The filter's expected distortion over rows with a covariance each: ½ tr(P̄AAᵀ) + ½ Σ_y p_y
+   * v_yᵀP̄_y v_y ({@link DistortionMetric}).
+   */
+  public static double filterDistortion(LinearFilter f, DistortionMetric metric, double[] classFrequencies) {
     int d = f.dim();
+    double[] precision = metric.noise();
     Preconditions.require(precision.length == d * d, "precision", "d x d = " + d * d,
         precision.length);
     Preconditions.require(classFrequencies.length == f.classes(), "class frequencies",
@@ -72,14 +81,14 @@ public final class GaussianKl {
         trace += precision[i * d + k] * aat[k * d + i];
       }
     }
-    return 0.5 * trace + biasTerm(f, precision, classFrequencies);
+    return 0.5 * trace + biasTerm(f, metric, classFrequencies);
   }
 
-  /** Σ_y p_y ½ v_yᵀ P v_y. */
-  private static double biasTerm(LinearFilter f, double[] precision, double[] classFrequencies) {
+  /** Σ_y p_y ½ v_yᵀ P_y v_y. */
+  private static double biasTerm(LinearFilter f, DistortionMetric metric, double[] classFrequencies) {
     double s = 0;
     for (int y = 0; y < f.classes(); y++) {
-      s += classFrequencies[y] * 0.5 * quadratic(f.biasColumn(y), precision);
+      s += classFrequencies[y] * 0.5 * quadratic(f.biasColumn(y), metric.perClass()[y]);
     }
     return s;
   }
@@ -97,7 +106,8 @@ public final class GaussianKl {
     }
     double[] zero = new double[d];
     double[] precision = inverse(covariance).data;
-    return kl(zero, sum, zero, covariance) + biasTerm(f, precision, classFrequencies);
+    return kl(zero, sum, zero, covariance) + biasTerm(f, DistortionMetric.uniform(precision, f.classes()),
+        classFrequencies);
   }
 
   /** ½ s² tr(P): the Gaussian mechanism's expected distortion. */

@@ -60,6 +60,17 @@ public final class MinMaxTrainer {
    */
   public static Result train(double[] z, int[] y, int[] u, int d, int privateClasses, int utilityClasses,
       double[] covariance, double budget, GameConfig cfg, SplittableRandom rng) {
+    return train(z, y, u, d, privateClasses, utilityClasses,
+        DistortionMetric.uniform(GaussianKl.precision(covariance), privateClasses), budget, cfg, rng);
+  }
+
+  /**
+   * Plays the game with the distortion measured in {@code metric} (a covariance per row: the
+   * VAE's); otherwise as {@link #train(double[], int[], int[], int, int, int, double[], double,
+   * GameConfig, SplittableRandom)}.
+   */
+  public static Result train(double[] z, int[] y, int[] u, int d, int privateClasses, int utilityClasses,
+      DistortionMetric metric, double budget, GameConfig cfg, SplittableRandom rng) {
     int n = y.length;
     Preconditions.require(z.length == n * d && u.length == n, "training rows",
         "n*d latents with n private and utility labels",
@@ -69,7 +80,6 @@ public final class MinMaxTrainer {
     int k = privateClasses;
     int width = m + k;
     double[] freq = frequencies(y, k);
-    double[] metric = GaussianKl.precision(covariance);
     double[] g = new double[d * width]; // Γ, row-major d × (m + K)
     for (int i = 0; i < g.length; i++) {
       g[i] = cfg.initScale() * Seeds.gaussian(rng);
@@ -153,7 +163,7 @@ public final class MinMaxTrainer {
       }
     }
     LinearFilter filter = new LinearFilter(d, m, k, g);
-    return new Result(filter, GaussianKl.filterDistortion(filter, GaussianKl.precision(covariance), freq), trace);
+    return new Result(filter, GaussianKl.filterDistortion(filter, metric, freq), trace);
   }
 
   /** zt[i] = z[row] + Γ·[w_i; e_y]. */
@@ -171,10 +181,16 @@ public final class MinMaxTrainer {
 
   /** D(Γ) = ½ tr(AᵀPA) + ½ Σ_y p_y v_yᵀPv_y with P = Σ⁻¹ (= {@link GaussianKl#filterDistortion}). */
   static double distortion(double[] g, double[] metric, double[] freq, int d, int m, int k) {
+    return distortion(g, DistortionMetric.uniform(metric, k), freq, d, m, k);
+  }
+
+  /** D(Γ) = ½ tr(P̄ AAᵀ) + ½ Σ_y p_y v_yᵀP̄_y v_y ({@link DistortionMetric}). */
+  static double distortion(double[] g, DistortionMetric precisions, double[] freq, int d, int m, int k) {
     int width = m + k;
     double s = 0;
     for (int c = 0; c < width; c++) {
       double weight = c < m ? 1 : freq[c - m];
+      double[] metric = precisions.column(c, m);
       double q = 0;
       for (int i = 0; i < d; i++) {
         double row = 0;
@@ -188,12 +204,13 @@ public final class MinMaxTrainer {
     return s / 2;
   }
 
-  /** grad += slope · dD/dg, where dD/dg_c = weight_c · P g_c per column c. */
-  private static void addDistortionGradient(double[] g, double[] metric, double[] freq, int d, int m, int k,
-      double slope, double[] grad) {
+  /** grad += slope · dD/dg, where dD/dg_c = weight_c · P_c g_c per column c. */
+  private static void addDistortionGradient(double[] g, DistortionMetric precisions, double[] freq, int d, int m,
+      int k, double slope, double[] grad) {
     int width = m + k;
     for (int c = 0; c < width; c++) {
       double weight = c < m ? 1 : freq[c - m];
+      double[] metric = precisions.column(c, m);
       for (int i = 0; i < d; i++) {
         double row = 0;
         for (int j = 0; j < d; j++) {

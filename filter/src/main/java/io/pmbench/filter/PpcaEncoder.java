@@ -15,9 +15,9 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * The fixed encoder of the filter experiment: probabilistic PCA (Tipping &amp; Bishop 1999,
- * "Probabilistic principal component analysis", J. R. Stat. Soc. B 61(3), §3.2 and §3.3),
- * standing in for the paper's VAE (BASELINES.md §7 allows it when no Java NN library fits; the
- * encoder section of docs/filter.md says why none did).
+ * "Probabilistic principal component analysis", J. R. Stat. Soc. B 61(3), §3.2 and §3.3): the
+ * linear stand-in for the paper's VAE ({@link VaeEncoder}) that BASELINES.md §7 allows, kept as
+ * {@code pmbench filter --encoder ppca} and used when the VAE trainer is not on the class path.
  *
  * <p>Model: x = W z + μ + ε with z ~ N(0, I_q), ε ~ N(0, σ²I_D). Maximum-likelihood fit in closed
  * form from the eigen-decomposition of the sample covariance S = (1/n) Σ (x − μ)(x − μ)ᵀ with
@@ -34,7 +34,14 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * <p>The covariance is accumulated in double precision, each entry summed over rows in row
  * order, so the fit does not depend on the number of threads.
  */
-public final class PpcaEncoder {
+public final class PpcaEncoder implements Encoder {
+  /** The encoder column of every CSV row. */
+  public static final String COLUMN = "probabilistic PCA (not the paper's VAE)";
+
+  /** The encoder statement of every report. */
+  public static final String NOTE = "Encoder: a probabilistic-PCA (linear-Gaussian) latent, NOT the paper's VAE "
+      + "(--encoder ppca; --encoder vae trains the paper's VAE encoder, docs/filter.md 'The encoder').";
+
   private static final int ROW_BLOCK = 128;
 
   private final int inputDim;
@@ -226,6 +233,50 @@ public final class PpcaEncoder {
     return b;
   }
 
+  @Override
+  public String name() {
+    return "ppca";
+  }
+
+  @Override
+  public String column() {
+    return COLUMN;
+  }
+
+  @Override
+  public String note() {
+    return NOTE;
+  }
+
+  /** The posterior means ({@link #encode}) and the posterior variances σ²/λ_i, the same for every row. */
+  @Override
+  public Posterior posterior(FeatureMatrix x) {
+    double[] mean = encode(x);
+    double[] variance = new double[mean.length];
+    for (int r = 0; r < x.rows(); r++) {
+      for (int i = 0; i < latentDim; i++) {
+        variance[r * latentDim + i] = noiseVariance / eigenvalues[i];
+      }
+    }
+    return new Posterior(mean, variance);
+  }
+
+  @Override
+  public java.util.Optional<double[]> sharedCovariance() {
+    return java.util.Optional.of(posteriorCovariance());
+  }
+
+  @Override
+  public java.util.Map<String, Object> provenance() {
+    java.util.Map<String, Object> p = new java.util.LinkedHashMap<>();
+    p.put("type", "ppca");
+    p.put("description", COLUMN);
+    p.put("latent_dim", latentDim);
+    p.put("noise_variance", noiseVariance);
+    p.put("explained_variance", explainedVarianceFraction());
+    return p;
+  }
+
   /**
    * The posterior means M⁻¹Wᵀ(x − μ) of the rows of {@code x}, row-major n × q. Component i is
    * (√(λ_i − σ²) / λ_i) · u_iᵀ(x − μ).
@@ -290,10 +341,12 @@ public final class PpcaEncoder {
     return s / totalVariance;
   }
 
+  @Override
   public int inputDim() {
     return inputDim;
   }
 
+  @Override
   public int latentDim() {
     return latentDim;
   }

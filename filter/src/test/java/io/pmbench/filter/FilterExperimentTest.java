@@ -39,6 +39,66 @@ class FilterExperimentTest {
     }
   }
 
+  /** PPCA's means with a variance per row (1, 2 or 3 times PPCA's, by row): the VAE's kind of encoder. */
+  static Encoder rowVariances(PpcaEncoder ppca) {
+    return new Encoder() {
+      @Override public String name() {
+        return "vae";
+      }
+
+      @Override public String column() {
+        return "test encoder";
+      }
+
+      @Override public String note() {
+        return "test encoder";
+      }
+
+      @Override public int inputDim() {
+        return ppca.inputDim();
+      }
+
+      @Override public int latentDim() {
+        return ppca.latentDim();
+      }
+
+      @Override public Posterior posterior(io.pmbench.core.data.FeatureMatrix x) {
+        Posterior p = ppca.posterior(x);
+        double[] v = p.variance().clone();
+        for (int i = 0; i < v.length; i++) {
+          v[i] *= 1 + (i / ppca.latentDim()) % 3;
+        }
+        return new Posterior(p.mean(), v);
+      }
+
+      @Override public java.util.Optional<double[]> sharedCovariance() {
+        return java.util.Optional.empty();
+      }
+
+      @Override public java.util.Map<String, Object> provenance() {
+        return java.util.Map.of("type", "test");
+      }
+    };
+  }
+
+  @Test
+  void run_covariancePerRow_threadIndependentAndEmpiricalDistortionNearClosedForm() {
+    // fails if the per-row path lets thread timing in, or measures D in another norm than the release's
+    FeatureSet data = DatasetRegistry.standard().load(DATA);
+    java.util.function.Function<FeatureSet, Encoder> source =
+        set -> rowVariances(PpcaEncoder.fit(set.train().features(), 4, 1));
+    FilterExperiment.Results a = FilterExperiment.run(data, small(1), source, line -> { });
+    FilterExperiment.Results b = FilterExperiment.run(data, small(3), source, line -> { });
+    assertEquals(a.accuracy(), b.accuracy());
+    assertEquals("vae", a.encoder().name());
+    for (FilterExperiment.AccuracyRow r : a.accuracy()) {
+      if (r.budget() == 10.0 && !r.mechanism().equals("none")) {
+        // 300 test rows, one release: the empirical mean is within 25% of the expectation
+        assertEquals(r.distortion(), r.empiricalDistortion(), 0.25 * r.distortion(), r.toString());
+      }
+    }
+  }
+
   @Test
   void run_elevenClasses_refused() {
     FeatureSet data = DatasetRegistry.standard().load("synthetic:train=300,test=100,d=16,classes=11,seed=1");

@@ -5,11 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
-import org.tensorflow.Session;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Op;
@@ -33,26 +31,20 @@ import org.tensorflow.types.TInt32;
  * ({@value #ONEDNN_ENV}{@code =0}; the two settings differ from each other in the last bits).
  * The cost of one thread is measured in docs/learned-features.md.
  */
-final class EmbeddingNet implements AutoCloseable {
+final class EmbeddingNet extends GraphNet {
   /** Rows embedded per session call at inference. */
   private static final int EMBED_BATCH = 512;
   private static final float NORM_EPSILON = 1e-12f;
 
   private final Architecture arch;
-  private final Graph graph = new Graph();
-  private final Session session;
   private final Placeholder<TFloat32> images;
   private final Placeholder<TInt32> labels;
   private final Operand<TFloat32> embedding;
   private final Operand<TFloat32> loss;
   private final Op train;
-  private final List<Variable<TFloat32>> variables = new ArrayList<>();
-  private final Placeholder<TFloat32> beta1Power;
-  private final Placeholder<TFloat32> beta2Power;
-  private long steps;
-  static final float BETA1 = 0.9f;
-  static final float BETA2 = 0.999f;
-  static final float ADAM_EPSILON = 1e-8f;
+  private final GatedAdam adam;
+  /** The environment variable that switches TensorFlow's oneDNN kernels (recorded in provenance). */
+  static final String ONEDNN_ENV = GatedAdam.ONEDNN_ENV;
 
   /**
    * @param init the stream the initial weights are drawn from
@@ -61,6 +53,7 @@ final class EmbeddingNet implements AutoCloseable {
   EmbeddingNet(Architecture arch, SplittableRandom init, float learningRate) {
     this.arch = arch;
     Ops tf = Ops.create(graph);
+    adam = new GatedAdam(graph, tf);
     int side = arch.side();
     images = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.of(-1, side, side, 1)));
     labels = tf.placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
@@ -92,57 +85,18 @@ final class EmbeddingNet implements AutoCloseable {
     // the dense form: TensorFlow's C++ gradient registry has no gradient for the sparse one
     Operand<TFloat32> oneHot = tf.oneHot(labels, tf.constant(arch.classes()), tf.constant(1f), tf.constant(0f));
     loss = tf.math.mean(tf.nn.softmaxCrossEntropyWithLogits(logits, oneHot).loss(), tf.constant(0));
-    beta1Power = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.scalar()));
-    beta2Power = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.scalar()));
-    train = trainOp(tf, loss, learningRate);
-    session = new Session(graph, config());
-    session.initialize();
+    train = adam.trainOp(tf, loss, learningRate);
+    open();
   }
-
-  /**
-   * Adam (Kingma &amp; Ba 2015; β₁ = 0.9, β₂ = 0.999, ε = 1e-8) written out with TensorFlow's
-   * {@code ApplyAdam}, every update gated on every gradient, and β₁ᵗ, β₂ᵗ fed from Java each step.
-   * The variables are reference variables, and both races this avoids were measured (two runs with
-   * one seed differed): an update of W running before a backward op that reads W (the gradient
-   * with respect to a layer's input is dy·Wᵀ), and — in tensorflow-framework 1.1.0's {@code Adam} —
-   * the β powers advancing before every update has read them.
-   */
-  private Op trainOp(Ops tf, Operand<TFloat32> loss, float learningRate) {
-    Output<?>[] xs = variables.stream().map(Operand::asOutput).toArray(Output<?>[]::new);
-    Output<?>[] grads = graph.addGradients(loss.asOutput(), xs);
-    List<Op> computed = new ArrayList<>();
-    for (Output<?> g : grads) {
-      computed.add(tf.identity(g));
-    }
-    Ops after = tf.withControlDependencies(computed);
-    List<Op> updates = new ArrayList<>();
-    for (int i = 0; i < grads.length; i++) {
-      Variable<TFloat32> w = variables.get(i);
-      @SuppressWarnings("unchecked")
-      Operand<TFloat32> g = (Operand<TFloat32>) grads[i];
-      updates.add(after.train.applyAdam(w, slot(tf, w), slot(tf, w), beta1Power, beta2Power,
-          tf.constant(learningRate), tf.constant(BETA1), tf.constant(BETA2), tf.constant(ADAM_EPSILON), g));
-    }
-    return tf.withControlDependencies(updates).noOp();
-  }
-
-  /** A zero variable shaped like {@code w} (Adam's moment estimates). */
-  private static Variable<TFloat32> slot(Ops tf, Variable<TFloat32> w) {
-    return tf.variable(tf.zerosLike(w));
-  }
-
-  /** The environment variable that switches TensorFlow's oneDNN kernels (recorded in provenance). */
-  static final String ONEDNN_ENV = "TF_ENABLE_ONEDNN_OPTS";
 
   /** One intra-op and one inter-op thread: see the class comment. */
   static ConfigProto config() {
-    return ConfigProto.newBuilder().setIntraOpParallelismThreads(1).setInterOpParallelismThreads(1).build();
+    return GatedAdam.config();
   }
 
   /** The thread settings in words, for provenance. */
   static String threadSettings() {
-    return "intra_op_parallelism_threads=1, inter_op_parallelism_threads=1, " + ONEDNN_ENV + "="
-        + System.getenv().getOrDefault(ONEDNN_ENV, "(unset: oneDNN on)");
+    return GatedAdam.threadSettings();
   }
 
   /**
@@ -154,13 +108,13 @@ final class EmbeddingNet implements AutoCloseable {
    */
   float trainStep(float[] x, int[] y) {
     int rows = y.length;
+    TFloat32[] betas = adam.nextBetaPowers();
     try (TFloat32 xt = TFloat32.tensorOf(Shape.of(rows, arch.side(), arch.side(), 1), DataBuffers.of(x, true, false));
         TInt32 yt = TInt32.tensorOf(Shape.of(rows), DataBuffers.of(y, true, false));
-        TFloat32 b1 = TFloat32.scalarOf((float) Math.pow(BETA1, steps + 1));
-        TFloat32 b2 = TFloat32.scalarOf((float) Math.pow(BETA2, steps + 1));
-        Result r = session.runner().feed(images, xt).feed(labels, yt).feed(beta1Power, b1).feed(beta2Power, b2)
-            .addTarget(train).fetch(loss).run()) {
-      steps++;
+        TFloat32 b1 = betas[0];
+        TFloat32 b2 = betas[1];
+        Result r = session().runner().feed(images, xt).feed(labels, yt).feed(adam.beta1Power, b1)
+            .feed(adam.beta2Power, b2).addTarget(train).fetch(loss).run()) {
       return ((TFloat32) r.get(0)).getFloat();
     }
   }
@@ -174,7 +128,7 @@ final class EmbeddingNet implements AutoCloseable {
       int n = Math.min(EMBED_BATCH, rows - start);
       float[] batch = Arrays.copyOfRange(x, start * px, (start + n) * px);
       try (TFloat32 xt = TFloat32.tensorOf(Shape.of(n, arch.side(), arch.side(), 1), DataBuffers.of(batch, true, false));
-          Result r = session.runner().feed(images, xt).fetch(embedding).run()) {
+          Result r = session().runner().feed(images, xt).fetch(embedding).run()) {
         ((TFloat32) r.get(0)).asRawTensor().data().asFloats().read(out, start * k, n * k);
       }
     }
@@ -189,22 +143,11 @@ final class EmbeddingNet implements AutoCloseable {
 
   /** A variable of {@code shape} drawn N(0, 2 / fanIn) from {@code init}. */
   private Operand<TFloat32> weight(Ops tf, SplittableRandom init, int fanIn, long... shape) {
-    int size = Math.toIntExact(Arrays.stream(shape).reduce(1, (a, b) -> a * b));
-    float[] w = new float[size];
-    double sd = Math.sqrt(2.0 / fanIn);
-    for (int i = 0; i < size; i++) {
-      w[i] = (float) (sd * Seeds.gaussian(init));
-    }
-    return trainable(tf.variable(tf.constant(Shape.of(shape), DataBuffers.of(w, true, false))));
+    return adam.normal(tf, init, Math.sqrt(2.0 / fanIn), shape);
   }
 
   private Operand<TFloat32> zeros(Ops tf, int n) {
-    return trainable(tf.variable(tf.constant(Shape.of(n), DataBuffers.of(new float[n], true, false))));
-  }
-
-  private Variable<TFloat32> trainable(Variable<TFloat32> v) {
-    variables.add(v);
-    return v;
+    return adam.zeros(tf, n);
   }
 
   /** The trainable parameter count (for provenance). */
@@ -217,18 +160,5 @@ final class EmbeddingNet implements AutoCloseable {
     }
     p += (long) arch.finalSide() * arch.finalSide() * in * arch.embedding() + arch.embedding();
     return p + (long) arch.embedding() * arch.classes() + (arch.loss() == Loss.SOFTMAX ? arch.classes() : 0);
-  }
-
-  @Override
-  public void close() {
-    session.close();
-    graph.close();
-  }
-
-  /** The graph's op types (tests check that none is random). */
-  List<String> opTypes() {
-    List<String> types = new ArrayList<>();
-    graph.operations().forEachRemaining(o -> types.add(o.type()));
-    return types;
   }
 }

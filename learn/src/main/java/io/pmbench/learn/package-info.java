@@ -4,6 +4,8 @@
  * whose rows are square images, and writes the embedded splits as a new data set
  * ({@link io.pmbench.learn.LearnedDataset}). Optional: built only with {@code -Plearn}; the
  * experiments module finds {@link io.pmbench.learn.TensorFlowLearner} through
- * {@link java.util.ServiceLoader}. See docs/learned-features.md.
+ * {@link java.util.ServiceLoader}. It also trains the generative filter's VAE
+ * ({@link io.pmbench.learn.VaeNet}, {@link io.pmbench.learn.TensorFlowVaeTrainer}: the filter module's
+ * {@link io.pmbench.filter.VaeTrainer}, found the same way). See docs/learned-features.md and docs/filter.md.
  */
 package io.pmbench.learn;

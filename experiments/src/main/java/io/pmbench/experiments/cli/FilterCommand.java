@@ -3,6 +3,7 @@ package io.pmbench.experiments.cli;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.filter.EncoderChoice;
 import io.pmbench.filter.EvalConfig;
 import io.pmbench.filter.FilterExperiment;
 import io.pmbench.filter.FilterReport;
@@ -28,7 +29,7 @@ import picocli.CommandLine;
 @Command(name = "filter", mixinStandardHelpOptions = true, sortOptions = false,
     header = "Reproduces the privatisation filter of Chen et al.",
     description = {"Reproduces the generative privatisation filter of Chen, Navidi & Rajagopal (docs/BASELINES.md section 7): "
-        + "a PPCA latent, the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a "
+        + "the paper's VAE latent (or PPCA), the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a "
         + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
         + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
         + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
@@ -57,6 +58,23 @@ public final class FilterCommand extends CliCommand {
 
   @Option(names = "--latent-dim", defaultValue = "10", description = "Encoder latent dimension q. Default: ${DEFAULT-VALUE}.")
   int latentDim;
+
+  @Option(names = "--encoder", paramLabel = "vae|ppca|vae,ppca",
+      description = "The fixed encoder: vae = the paper's VAE encoder 784-300-300-2q, trained once (TensorFlow Java, "
+          + "module learn) and stored under --vae-model; ppca = probabilistic PCA (the numbers before the VAE); "
+          + "vae,ppca = both, each in its own subfolder, and filter-encoders.csv comparing them. "
+          + "Default: vae when the learn module is on the class path (java -jar learn/target/pmbench-learn.jar), "
+          + "else ppca with a one-line note.")
+  String encoder;
+
+  @Option(names = "--vae-model", paramLabel = "FILE",
+      description = "The VAE's model file: loaded if it exists, else trained and written there. Default: "
+          + EncoderChoice.MODEL_ROOT + "/<dataset>-<sha>-q<q>-e<epochs>-seed<seed>.vae.")
+  Path vaeModel;
+
+  @Option(names = "--vae-epochs", defaultValue = "30", paramLabel = "N",
+      description = "Training epochs of the VAE (Adam 0.001, batch 128). Default: ${DEFAULT-VALUE}.")
+  int vaeEpochs;
 
   @Option(names = "--clip-radius", defaultValue = "auto", paramLabel = "R|auto|none",
       description = "Radius latents are clipped to: auto = 2 sqrt(q) (twice the PPCA prior's typical norm), none = no "
@@ -130,6 +148,7 @@ public final class FilterCommand extends CliCommand {
     Instant start = Instant.now();
     long cpuStart = cpuNanos();
     config(FashionMnist.NAME); // checks the options before the data set is loaded
+    List<String> encoders = EncoderChoice.resolveAll(encoder, note -> err.println("pmbench filter: " + note));
     err.println("pmbench filter: loading " + dataset + " ...");
     err.flush();
     FeatureSet data = DatasetRegistry.standard().load(dataset);
@@ -137,20 +156,42 @@ public final class FilterCommand extends CliCommand {
     err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
         data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
     err.flush();
-    FilterExperiment.Results res = FilterExperiment.run(data, cfg, line -> {
+    java.util.function.Consumer<String> log = line -> {
       synchronized (err) {
         err.println("pmbench filter: " + line);
         err.flush();
       }
-    });
+    };
+    Path root = out != null ? out : defaultOut(data.name(), start);
+    Map<String, FilterExperiment.Results> all = new LinkedHashMap<>();
+    for (String name : encoders) {
+      Path dir = encoders.size() == 1 ? root : root.resolve(name);
+      all.put(name, runEncoder(name, data, cfg, log, dir, start, cpuStart));
+      start = Instant.now();
+      cpuStart = cpuNanos();
+    }
+    if (encoders.size() > 1) {
+      FilterReport.writeComparison(root, cfg, all);
+      outWriter.println(FilterReport.comparisonConsole(cfg, all));
+      outWriter.println("Encoders compared: " + root.resolve(FilterReport.ENCODERS_CSV).toAbsolutePath());
+      outWriter.flush();
+    }
+    return 0;
+  }
+
+  /** Runs the experiment with encoder {@code name}, writes its folder {@code dir} and prints its tables. */
+  private FilterExperiment.Results runEncoder(String name, FeatureSet data, FilterExperiment.Config cfg,
+      java.util.function.Consumer<String> log, Path dir, Instant start, long cpuStart) throws java.io.IOException {
+    PrintWriter outWriter = cmd.commandLine().getOut();
+    FilterExperiment.Results res = FilterExperiment.run(data, cfg, EncoderChoice.source(name, cfg,
+        new EncoderChoice.VaeOptions(java.util.Optional.ofNullable(vaeModel), vaeEpochs, root.seed), log), log);
     Map<String, Double> seconds = new LinkedHashMap<>(res.seconds());
     seconds.put("process CPU (all threads)", (cpuNanos() - cpuStart) / 1e9);
     seconds.put("wall clock (load to report)", (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1e3);
     res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
         seconds);
-    Path dir = out != null ? out : defaultOut(data.name(), start);
     String commandLine = Pmbench.invocation(cmd.commandLine());
-    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg), List.of(root.seed), data.name(), data.sha256(),
+    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg, res), List.of(root.seed), data.name(), data.sha256(),
         data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
     Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
         data.fileChecksums(), data.licence(), commandLine, prov));
@@ -162,7 +203,7 @@ public final class FilterCommand extends CliCommand {
         + ", " + FilterReport.GAMMA_CSV + ", " + FilterReport.ENCODER_CSV + ", filter-*.png/.svg, "
         + report.getFileName() + ", provenance.json, " + FilterReport.TIMINGS_CSV);
     outWriter.flush();
-    return 0;
+    return res;
   }
 
   /** The configuration from the options, for the data set named {@code dataName}. */
@@ -229,11 +270,11 @@ public final class FilterCommand extends CliCommand {
     }
   }
 
-  private Map<String, Object> provenanceConfig(FilterExperiment.Config cfg) {
+  private Map<String, Object> provenanceConfig(FilterExperiment.Config cfg, FilterExperiment.Results res) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("experiment", "filter");
     m.put("dataset", dataset);
-    m.put("encoder", FilterReport.ENCODER_COLUMN);
+    m.put("encoder", res.encoder().provenance());
     m.put("filter", cfg);
     return m;
   }

@@ -87,4 +87,90 @@ class FilterCommandTest {
   void command_badPenalty_oneLineErrorExit2(@TempDir Path tmp) {
     assertBadInput(tmp, "penalty must be one-sided or two-sided. Provided value: both", "--penalty", "both");
   }
+
+  @Test
+  void command_badEncoder_oneLineErrorExit2(@TempDir Path tmp) {
+    assertBadInput(tmp, "--encoder must be vae or ppca. Provided value: pca", "--encoder", "pca");
+  }
+
+  @Test
+  void command_vaeWithoutTheLearnModule_oneLineSayingHowToEnableExit2(@TempDir Path tmp) {
+    // the default build has no VAE trainer on the class path and no stored model at this path
+    StringWriter err = new StringWriter();
+    Path model = tmp.resolve("none.vae");
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute(new StringWriter(), err, "filter", "--dataset", DATA, "--encoder",
+        "vae", "--vae-model", model.toString(), "--out", tmp.toString()));
+    String last = err.toString().strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("pmbench: --encoder vae: no trained model at " + model) && last.contains("-Plearn"),
+        err.toString());
+    assertTrue(!Files.exists(tmp.resolve(FilterReport.ACCURACY_CSV)), "nothing written");
+  }
+
+  @Test
+  void command_defaultWithoutTheLearnModule_ppcaAfterOneNote(@TempDir Path tmp) {
+    StringWriter err = new StringWriter();
+    assertEquals(0, execute(new StringWriter(), err, args(tmp.resolve("a"))));
+    assertEquals(1, err.toString().lines().filter(l -> l.contains("encoder ppca: the VAE trainer is not on the class "
+        + "path")).count(), err.toString());
+  }
+
+  @Test
+  void command_bothEncodersWithAStoredVae_oneFolderEachAndTheComparisonTable(@TempDir Path tmp) throws Exception {
+    // the VAE is a stored model (no trainer in this build): loaded, not trained
+    String nonNegative = nonNegative(tmp.resolve("data"));
+    io.pmbench.core.data.FeatureSet data = io.pmbench.datasets.DatasetRegistry.standard().load(nonNegative);
+    Path model = tmp.resolve("m.vae");
+    randomVae(data.dimension(), 4, data.sha256()).write(model);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    String[] a = args(tmp.resolve("run"));
+    a[2] = nonNegative;
+    String[] all = java.util.Arrays.copyOf(a, a.length + 4);
+    System.arraycopy(new String[] {"--encoder", "vae,ppca", "--vae-model", model.toString()}, 0, all, a.length, 4);
+    assertEquals(0, execute(out, err, all), err.toString());
+    assertTrue(err.toString().contains("loaded from " + model), err.toString());
+    for (String enc : List.of("vae", "ppca")) {
+      assertTrue(Files.exists(tmp.resolve("run").resolve(enc).resolve(FilterReport.ACCURACY_CSV)), enc);
+    }
+    List<String> csv = Files.readAllLines(tmp.resolve("run").resolve(FilterReport.ENCODERS_CSV));
+    assertTrue(csv.get(0).startsWith("encoder,case,classifier,budget,distortion,filter_private"), csv.get(0));
+    assertEquals(1 + 2 * 2 * 2, csv.size(), "2 encoders x 2 classifiers x 2 budgets");
+    assertTrue(out.toString().contains("Encoders compared"), out.toString());
+  }
+
+  /** 10 classes of non-negative 24-d rows (a bump at the class's place plus noise), the VAE's kind of input. */
+  static String nonNegative(Path dir) throws java.io.IOException {
+    Files.createDirectories(dir);
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(3);
+    for (String split : List.of("train", "test")) {
+      int rows = split.equals("train") ? 600 : 200;
+      float[] x = new float[rows * 24];
+      int[] y = new int[rows];
+      for (int r = 0; r < rows; r++) {
+        y[r] = r % 10;
+        for (int c = 0; c < 24; c++) {
+          x[r * 24 + c] = (float) (0.5 * rng.nextDouble() + (c / 2 == y[r] ? 1 : 0));
+        }
+      }
+      Files.write(dir.resolve(split + "_x.npy"), io.pmbench.datasets.format.NpyWriter.float32(x, rows, 24));
+      Files.write(dir.resolve(split + "_y.npy"), io.pmbench.datasets.format.NpyWriter.int32(y));
+    }
+    return "npy:" + dir.resolve("train_x.npy") + "," + dir.resolve("train_y.npy") + "," + dir.resolve("test_x.npy")
+        + "," + dir.resolve("test_y.npy");
+  }
+
+  static io.pmbench.filter.VaeEncoder randomVae(int d, int q, String sha) {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(1);
+    int[] widths = {d, 8, 8, 2 * q};
+    float[][] w = new float[3][];
+    float[][] b = new float[3][];
+    for (int l = 0; l < 3; l++) {
+      w[l] = new float[widths[l] * widths[l + 1]];
+      for (int i = 0; i < w[l].length; i++) {
+        w[l][i] = (float) (rng.nextDouble() - 0.5);
+      }
+      b[l] = new float[widths[l + 1]];
+    }
+    return io.pmbench.filter.VaeEncoder.of(widths, w, b, java.util.Map.of("dataset_sha256", sha, "epochs", "0"));
+  }
 }
