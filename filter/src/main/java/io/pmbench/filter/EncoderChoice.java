@@ -18,7 +18,9 @@ import java.util.function.Function;
  * {@code pmbench filter --encoder vae|ppca}: which encoder a run uses and where the VAE comes from.
  *
  * <p>Without {@code --encoder} the run uses the VAE when its trainer (module {@code learn}, built
- * with {@code -Plearn}) is on the class path, and PPCA otherwise, saying so in one line. {@code
+ * with {@code -Plearn}) is on the class path or a trained model for the data set is at hand (the
+ * model file, or one bundled with pmbench: the built-in {@code fashion-mnist}'s, under
+ * {@link #BUNDLED}), and PPCA otherwise, saying so in one line. {@code
  * --encoder vae} loads the model file ({@code --vae-model}, by default {@link #defaultModel}) if
  * it exists — checked against the data set and q, refused with one line if corrupt — and
  * otherwise trains it with the {@link VaeTrainer} and stores it there (with a {@code .txt} of its
@@ -28,6 +30,9 @@ import java.util.function.Function;
 public final class EncoderChoice {
   /** Where trained VAEs are stored by default (like {@code learned/NAME-learned} of features learn). */
   public static final String MODEL_ROOT = "learned/vae";
+
+  /** Class-path folder of the models bundled with pmbench, named as {@link #defaultModel} names them. */
+  public static final String BUNDLED = "/io/pmbench/filter/vae/";
 
   /** How to get the trainer, for messages. */
   public static final String ENABLE = "build the learn module (mvn -B -Plearn -pl learn -am -DskipTests package) and "
@@ -67,6 +72,31 @@ public final class EncoderChoice {
       throw new IllegalArgumentException("--encoder must be vae or ppca. Provided value: " + option);
     }
     return o;
+  }
+
+  /**
+   * The default encoder for {@code data} (no {@code --encoder}): "vae" when the trainer is on the
+   * class path or a model for {@code data} is at hand ({@link #modelAtHand}), else "ppca" after one
+   * line to {@code note}.
+   */
+  public static String defaultFor(FeatureSet data, int latentDim, VaeOptions vae, Consumer<String> note) {
+    return modelAtHand(data, latentDim, vae) ? "vae" : resolve(null, note);
+  }
+
+  /** Whether a stored model answers {@code --encoder vae} for {@code data} without training. */
+  static boolean modelAtHand(FeatureSet data, int latentDim, VaeOptions vae) {
+    Path file = vae.model().orElse(defaultModel(data, latentDim, vae.epochs(), vae.seed()));
+    return Files.exists(file) || (vae.model().isEmpty() && bundled(file).isPresent());
+  }
+
+  /** The model bundled with pmbench under the file name of {@code file}, if there is one. */
+  static Optional<VaeEncoder> bundled(Path file) {
+    String name = BUNDLED + file.getFileName();
+    try (var in = EncoderChoice.class.getResourceAsStream(name)) {
+      return in == null ? Optional.empty() : Optional.of(VaeEncoder.parse(in.readAllBytes(), "classpath:" + name));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the bundled VAE model classpath:" + name + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -110,15 +140,16 @@ public final class EncoderChoice {
   /** Loads the stored VAE or trains and stores it (class comment). */
   static VaeEncoder vae(FeatureSet data, int latentDim, VaeOptions opts, Consumer<String> log) {
     Path file = opts.model().orElse(defaultModel(data, latentDim, opts.epochs(), opts.seed()));
-    if (Files.exists(file)) {
-      VaeEncoder e = VaeEncoder.read(file);
+    Optional<VaeEncoder> bundled = Files.exists(file) || opts.model().isPresent() ? Optional.empty() : bundled(file);
+    if (Files.exists(file) || bundled.isPresent()) {
+      VaeEncoder e = bundled.orElseGet(() -> VaeEncoder.read(file));
       String trainedOn = e.header().getOrDefault("dataset_sha256", "?");
       if (!trainedOn.equals(data.sha256()) || e.latentDim() != latentDim || e.inputDim() != data.dimension()) {
         throw new IllegalArgumentException("VAE model " + file + " was trained for data set SHA-256 " + trainedOn
             + " with " + e.inputDim() + " -> " + e.latentDim() + " dimensions, not this run's " + data.sha256() + " with "
             + data.dimension() + " -> " + latentDim + "; pass another --vae-model or delete it to retrain");
       }
-      log.accept("VAE encoder " + e.architecture() + " loaded from " + file + " (trained "
+      log.accept("VAE encoder " + e.architecture() + " loaded from " + e.source() + " (trained "
           + e.header().getOrDefault("epochs", "?") + " epochs, " + e.header().getOrDefault("wall_seconds", "?")
           + " s; not retrained)");
       return e;

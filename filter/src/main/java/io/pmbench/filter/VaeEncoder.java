@@ -154,6 +154,11 @@ public final class VaeEncoder implements Encoder {
     return of(widths, weights, biases, h);
   }
 
+  /** Where the model was read from (a path, or {@code classpath:...} for a bundled one; null before it is written). */
+  public String source() {
+    return file;
+  }
+
   /** The provenance header as written in the file. */
   public Map<String, String> header() {
     return new LinkedHashMap<>(header);
@@ -263,6 +268,17 @@ public final class VaeEncoder implements Encoder {
     } catch (IOException e) {
       throw new IllegalArgumentException("VAE model " + file + " cannot be read: " + e.getMessage());
     }
+    return parse(all, file.toString());
+  }
+
+  /**
+   * Parses the bytes of a model written by {@link #write}; {@code file} names it in messages and in
+   * the encoder's provenance.
+   *
+   * @throws IllegalArgumentException with one line naming {@code file} when the bytes are truncated,
+   *     not a VAE model or their checksum does not match
+   */
+  public static VaeEncoder parse(byte[] all, String file) {
     if (all.length < MAGIC.length + SHA_BYTES || !Arrays.equals(Arrays.copyOf(all, MAGIC.length), MAGIC)) {
       throw corrupt(file, "not a pmbench VAE model (no " + MAGIC_TEXT.strip() + " header)");
     }
@@ -291,7 +307,7 @@ public final class VaeEncoder implements Encoder {
         b[l] = readFloats(in, widths[l + 1]);
       }
       VaeEncoder e = of(widths, w, b, header);
-      return new VaeEncoder(e.widths, w, b, header, file.toString(), HexFormat.of().formatHex(sha256(all)));
+      return new VaeEncoder(e.widths, w, b, header, file, HexFormat.of().formatHex(sha256(all)));
     } catch (IOException | IllegalArgumentException | NegativeArraySizeException e) {
       throw corrupt(file, "its layers do not parse (" + e.getMessage() + ")");
     }
@@ -305,7 +321,7 @@ public final class VaeEncoder implements Encoder {
     return v;
   }
 
-  private static IllegalArgumentException corrupt(Path file, String why) {
+  private static IllegalArgumentException corrupt(String file, String why) {
     return new IllegalArgumentException("VAE model " + file + " is corrupt: " + why + "; delete it to retrain");
   }
 

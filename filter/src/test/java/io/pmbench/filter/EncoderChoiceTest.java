@@ -36,6 +36,33 @@ class EncoderChoiceTest {
   }
 
   @Test
+  void defaultFor_builtInFashionMnist_bundledVaeWithoutTrainer() {
+    FeatureSet data = DatasetRegistry.standard().load("fashion-mnist");
+    List<String> notes = new ArrayList<>();
+    EncoderChoice.VaeOptions opts = new EncoderChoice.VaeOptions(Optional.empty(), 30, 1);
+    assertEquals("vae", EncoderChoice.defaultFor(data, 10, opts, notes::add));
+    assertEquals(List.of(), notes);
+    VaeEncoder e = EncoderChoice.vae(data, 10, opts, line -> { });
+    assertTrue(e.source().startsWith("classpath:" + EncoderChoice.BUNDLED), e.source());
+    assertEquals(data.sha256(), e.header().get("dataset_sha256"));
+    assertEquals(10, e.latentDim());
+    // another seed names another model: none is bundled, so without the trainer the default is ppca
+    assertEquals("ppca", EncoderChoice.defaultFor(data, 10, new EncoderChoice.VaeOptions(Optional.empty(), 30, 2),
+        notes::add));
+    assertEquals(1, notes.size());
+  }
+
+  @Test
+  void defaultFor_otherData_ppcaWithOneNote() {
+    FeatureSet data = DatasetRegistry.standard().load(FilterExperimentTest.DATA);
+    List<String> notes = new ArrayList<>();
+    assertEquals("ppca", EncoderChoice.defaultFor(data, 4, new EncoderChoice.VaeOptions(Optional.empty(), 30, 1),
+        notes::add));
+    assertEquals(1, notes.size());
+    assertTrue(notes.get(0).contains("-Plearn"), notes.get(0));
+  }
+
+  @Test
   void vae_noTrainerNoModel_oneLineSayingHowToEnable(@TempDir Path tmp) {
     FeatureSet data = DatasetRegistry.standard().load(FilterExperimentTest.DATA);
     EncoderChoice.VaeOptions opts = new EncoderChoice.VaeOptions(Optional.of(tmp.resolve("none.vae")), 2, 1);

@@ -63,7 +63,8 @@ public final class FilterCommand extends CliCommand {
       description = "The fixed encoder: vae = the paper's VAE encoder 784-300-300-2q, trained once (TensorFlow Java, "
           + "module learn) and stored under --vae-model; ppca = probabilistic PCA (the numbers before the VAE); "
           + "vae,ppca = both, each in its own subfolder, and filter-encoders.csv comparing them. "
-          + "Default: vae when the learn module is on the class path (java -jar learn/target/pmbench-learn.jar), "
+          + "Default: vae when the learn module is on the class path (java -jar learn/target/pmbench-learn.jar) "
+          + "or a trained model for the data set is at hand (--vae-model, or the one bundled for fashion-mnist), "
           + "else ppca with a one-line note.")
   String encoder;
 
@@ -148,11 +149,15 @@ public final class FilterCommand extends CliCommand {
     Instant start = Instant.now();
     long cpuStart = cpuNanos();
     config(FashionMnist.NAME); // checks the options before the data set is loaded
-    List<String> encoders = EncoderChoice.resolveAll(encoder, note -> err.println("pmbench filter: " + note));
+    java.util.function.Consumer<String> note = line -> err.println("pmbench filter: " + line);
+    List<String> encoders = encoder == null ? null : EncoderChoice.resolveAll(encoder, note);
     err.println("pmbench filter: loading " + dataset + " ...");
     err.flush();
     FeatureSet data = DatasetRegistry.standard().load(dataset);
     FilterExperiment.Config cfg = config(data.name());
+    if (encoders == null) {
+      encoders = List.of(EncoderChoice.defaultFor(data, cfg.latentDim(), vaeOptions(), note));
+    }
     err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
         data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
     err.flush();
@@ -179,12 +184,16 @@ public final class FilterCommand extends CliCommand {
     return 0;
   }
 
+  private EncoderChoice.VaeOptions vaeOptions() {
+    return new EncoderChoice.VaeOptions(java.util.Optional.ofNullable(vaeModel), vaeEpochs, root.seed);
+  }
+
   /** Runs the experiment with encoder {@code name}, writes its folder {@code dir} and prints its tables. */
   private FilterExperiment.Results runEncoder(String name, FeatureSet data, FilterExperiment.Config cfg,
       java.util.function.Consumer<String> log, Path dir, Instant start, long cpuStart) throws java.io.IOException {
     PrintWriter outWriter = cmd.commandLine().getOut();
     FilterExperiment.Results res = FilterExperiment.run(data, cfg, EncoderChoice.source(name, cfg,
-        new EncoderChoice.VaeOptions(java.util.Optional.ofNullable(vaeModel), vaeEpochs, root.seed), log), log);
+        vaeOptions(), log), log);
     Map<String, Double> seconds = new LinkedHashMap<>(res.seconds());
     seconds.put("process CPU (all threads)", (cpuNanos() - cpuStart) / 1e9);
     seconds.put("wall clock (load to report)", (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1e3);
