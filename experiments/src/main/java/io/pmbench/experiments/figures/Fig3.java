@@ -60,7 +60,8 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
       TraceSmlq trace = new TraceSmlq(s.registry().get(FigureReadings.TRACED), maxIterations);
       for (int t = 1; t <= maxIterations; t++) {
         out.add(cells.protocol(runner, trace, Variants.iterations(s.params(epsilon), t),
-            new CellKey(s.data().name(), FigureReadings.TRACED, FigureReadings.iteration(t), epsilon, seed), s.queriesPerCell(), r -> {
+            new CellKey(s.data().name(), FigureReadings.TRACED, FigureReadings.iteration(t), epsilon, seed),
+            s.queriesPerCell(), r -> {
               TreeMap<String, double[]> extras = new TreeMap<>();
               extras.put("serverObjective", trace.objective());
               return extras;

@@ -194,7 +194,8 @@ public record Fig7(List<Double> epsilons) implements Experiment {
         html.callout("warn", FigureReadings.panelName(c) + ": " + c.outcome() + " - " + c.message());
         continue;
       }
-      String stem = c.key().mechanism().equals(FigureReadings.NO_NOISE) ? "fig7-no-noise" : "fig7-eps" + c.key().epsilon();
+      String stem = c.key().mechanism().equals(FigureReadings.NO_NOISE) ? "fig7-no-noise"
+          : "fig7-eps" + c.key().epsilon();
       for (String which : List.of("client", "clientAligned")) {
         XYChart chart = panelChart(c, which);
         byte[] png = Charts.write(chart, v.dir(), stem + (which.equals("client") ? "-before" : "-after"));
