@@ -14,8 +14,8 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.Engine;
-import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.RunFolders;
 import io.pmbench.runs.GitInfo;
@@ -159,9 +159,13 @@ public final class GridOptions {
           + "spark-submit passes.")
   String master;
 
-  /** The engine computing this grid's missing cells; {@code recipe} lets its workers rebuild them. */
-  Engine engine(GridRecipe recipe, GridSetup s) {
-    return Engine.named(engine, master, s.parallel(), recipe, s.data());
+  /**
+   * What the run pipeline needs of these options: the engine computing the missing cells, whether a
+   * modified run may be resumed, and whether σ and α were given; {@code optionMechanisms} are the
+   * mechanisms whose options in effect provenance.json lists.
+   */
+  RunPipeline.Options pipeline(List<String> optionMechanisms) {
+    return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms);
   }
 
   /**

@@ -1,8 +1,8 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
-import io.pmbench.experiments.sweep.Sweep;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +18,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * for the hour a t-SNE cell can take. The log lines' ETA weighs each mechanism's queries by
  * their measured cost ({@link WeightedEta}) when the pending cells are known, else counts queries.
  */
-final class Progress implements Sweep.Listener, AutoCloseable {
+final class Progress implements RunPipeline.Meter {
   private final ProgressBar bar;
   private final PrintWriter err;
   private final long total;

@@ -6,6 +6,7 @@ import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.orchestration.ClaimParts;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
 import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.Experiments;
 import io.pmbench.experiments.orchestration.GridEntries;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
@@ -44,27 +45,12 @@ public final class Claims implements Experiment {
    * label numbering (SPEC.md §8): the "label ids collide" claim pairs it with fig6.
    */
   public static final String IDS_PART = ClaimParts.IDS;
-  public static final String REPRODUCED = Decision.REPRODUCED.label();
-  public static final String NOT_REPRODUCED = Decision.NOT_REPRODUCED.label();
-  public static final String CANNOT_TEST = "cannot test here";
-  /** A comparison whose interval is too wide to settle it (SPEC.md §10). */
-  public static final String UNDECIDED = Decision.UNDECIDED.label();
   /** The paper's iteration count for convergence (Figure 3: "5 to 7 iterations"). */
   public static final int PAPER_CONVERGENCE_ITERATIONS = 7;
   private static final String FIG5_STABLE = "fig5-k-alpha-stable";
   private static final String FIG5_SIGMA = "fig5-sigma-search";
   private static final String FIG5_SOURCE = "Figure 5, Effect of k, alpha, sigma";
 
-  /**
-   * One row.
-   *
-   * @param id a short stable identifier
-   * @param claim the paper's claim
-   * @param source where the paper makes it
-   * @param verdict reproduced / not reproduced / cannot test here
-   * @param evidence the numbers behind the verdict
-   */
-  public record Row(String id, String claim, String source, String verdict, String evidence) {}
 
   @Override
   public ExperimentKind kind() {
@@ -94,8 +80,8 @@ public final class Claims implements Experiment {
   }
 
   /** Every claim row, from whichever parts exist. */
-  public static List<Row> rows(Map<String, RunView> parts) {
-    List<Row> rows = new ArrayList<>();
+  public static List<ClaimRow> rows(Map<String, RunView> parts) {
+    List<ClaimRow> rows = new ArrayList<>();
     RunView f3 = parts.get("fig3");
     RunView f5 = parts.get("fig5");
     RunView f6 = parts.get("fig6");
@@ -115,8 +101,8 @@ public final class Claims implements Experiment {
     rows.add(f7 == null ? missing("fig7-alignment", "alignment improves as less noise is added", "Figure 7")
         : alignment(f7));
     for (String ds : List.of("CUB-200-2011", "CARS196", "CIFAR-100")) {
-      rows.add(new Row("data-" + ds.toLowerCase(Locale.ROOT), "Figures 3, 5, 6 and 7 on " + ds, "Figures 3, 5, 6, 7",
-          CANNOT_TEST, "the paper's CGD / ResNet-50 feature files for " + ds + " are not available here (docs/DATASETS.md section 4.4);"
+      rows.add(new ClaimRow("data-" + ds.toLowerCase(Locale.ROOT), "Figures 3, 5, 6 and 7 on " + ds, "Figures 3, 5, 6, 7",
+          ClaimRow.CANNOT_TEST, "the paper's CGD / ResNet-50 feature files for " + ds + " are not available here (docs/DATASETS.md section 4.4);"
           + " bring them with --dataset npy:... and rerun claims"));
     }
     return rows;
@@ -128,21 +114,21 @@ public final class Claims implements Experiment {
    * reproduced when neither the sensitivity search nor the ε lower bound contradicts the stated
    * (ε, δ), not reproduced when one does; one "cannot test here" row without an audit.
    */
-  public static List<Row> auditRows(Optional<List<AuditRow>> audit) {
+  public static List<ClaimRow> auditRows(Optional<List<AuditRow>> audit) {
     String source = "the mechanism's stated (epsilon, delta); pmbench audit (issue 9)";
     if (audit.isEmpty() || audit.get().isEmpty()) {
-      return List.of(new Row("audit", "privacy claims hold under audit", source, CANNOT_TEST,
+      return List.of(new ClaimRow("audit", "privacy claims hold under audit", source, ClaimRow.CANNOT_TEST,
           "no audit/ folder in this run (run claims with the audit part, or pmbench audit --out DIR/audit)"));
     }
-    List<Row> rows = new ArrayList<>();
+    List<ClaimRow> rows = new ArrayList<>();
     for (AuditRow r : audit.get()) {
       boolean atDelta = r.pair().equals(io.pmbench.experiments.audit.Audit.AT_CLAIMED_DELTA);
       String id = ("audit-" + r.mechanism() + "-" + r.calibration() + "-" + r.stage() + (atDelta ? "-at-claimed-delta"
           : "")).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("-$", "");
-      rows.add(new Row(id, "privacy claim holds under audit: " + r.mechanism() + " (" + r.calibration() + ", "
+      rows.add(new ClaimRow(id, "privacy claim holds under audit: " + r.mechanism() + " (" + r.calibration() + ", "
           + r.stage() + (atDelta ? ", its calibration at the claimed Delta" : "") + ") is (epsilon, delta)-DP as "
-          + "stated", source, r.verdict().equals("OK") ? REPRODUCED
-          : NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
+          + "stated", source, r.verdict().equals("OK") ? ClaimRow.REPRODUCED
+          : ClaimRow.NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
           + "lower bound %.3f [95%% one-sided, point estimate %s] vs claimed epsilon %s at delta %s; %d runs "
           + "per side, %s sampler; tightness %.3f (power %s); %s", r.sensitivityRatio(), r.worstSensitivity(),
           r.claimedSensitivity(), r.epsilonLower(), pointEstimate(r.epsilonPoint()), r.claimedEpsilon(), r.delta(),
@@ -167,63 +153,33 @@ public final class Claims implements Experiment {
     return Files.exists(file) ? Optional.of(AuditResults.read(file)) : Optional.empty();
   }
 
-  private static Row missing(String id, String claim, String source) {
-    return new Row(id, claim, source, CANNOT_TEST, "the part of the run this claim needs was not computed");
+  private static ClaimRow missing(String id, String claim, String source) {
+    return new ClaimRow(id, claim, source, ClaimRow.CANNOT_TEST, "the part of the run this claim needs was not computed");
   }
 
-  private static Row convergence(RunView v) {
-    Fig3.Summary s = Fig3.summary(v);
+  private static ClaimRow convergence(RunView v) {
+    FigureReadings.IterationSummary s = FigureReadings.iterations(v);
     String claim = "SMLQ converges in 5 to 7 iterations (Recall@8 stops changing)";
     if (s.convergedAt() == 0) {
-      return new Row("fig3-convergence", claim, "Figure 3, section 4", CANNOT_TEST, "no finished fig3 cells");
+      return new ClaimRow("fig3-convergence", claim, "Figure 3, section 4", ClaimRow.CANNOT_TEST, "no finished fig3 cells");
     }
     int max = s.recall().size();
     String evidence = String.format(Locale.ROOT, "Recall@8 within %.2f of its t = %d value (%s) from t = %d on; "
-        + "R@8 at t = 1: %s, t = 6 (1 + T): %s", Fig3.CONVERGENCE_TOLERANCE, max, s.recall().get(max - 1)
+        + "R@8 at t = 1: %s, t = 6 (1 + T): %s", FigureReadings.CONVERGENCE_TOLERANCE, max, s.recall().get(max - 1)
         .map(Stats::text).orElse("-"), s.convergedAt(), s.recall().get(0).map(Stats::text).orElse("-"),
         max >= 6 ? s.recall().get(5).map(Stats::text).orElse("-") : "-");
-    return new Row("fig3-convergence", claim, "Figure 3, section 4",
-        s.convergedAt() <= PAPER_CONVERGENCE_ITERATIONS ? REPRODUCED : NOT_REPRODUCED, evidence);
+    return new ClaimRow("fig3-convergence", claim, "Figure 3, section 4",
+        s.convergedAt() <= PAPER_CONVERGENCE_ITERATIONS ? ClaimRow.REPRODUCED : ClaimRow.NOT_REPRODUCED, evidence);
   }
 
-  private static Row monotone(RunView v) {
-    Fig3.Summary s = Fig3.summary(v);
+  private static ClaimRow monotone(RunView v) {
+    FigureReadings.IterationSummary s = FigureReadings.iterations(v);
     boolean ok = s.serverIncreases() == 0 && s.clientIncreases() == 0;
-    return new Row("theorem1-monotone", "the SMLQ update never increases v(X_t)", "Theorem 1, Appendix C",
-        s.clientQueries() == 0 ? CANNOT_TEST : ok ? REPRODUCED : NOT_REPRODUCED,
+    return new ClaimRow("theorem1-monotone", "the SMLQ update never increases v(X_t)", "Theorem 1, Appendix C",
+        s.clientQueries() == 0 ? ClaimRow.CANNOT_TEST : ok ? ClaimRow.REPRODUCED : ClaimRow.NOT_REPRODUCED,
         String.format(Locale.ROOT, "server: %d increases over %d seeds x %d iterations (largest relative change "
             + "%.3g); client: %d of %d queries increased at some iteration", s.serverIncreases(), v.seeds().size(),
             s.recall().size(), s.largestRelativeIncrease(), s.clientIncreases(), s.clientQueries()));
-  }
-
-  static Optional<BootstrapInterval> at(RunView v, String m, double eps) {
-    if (!v.gridStrings("mechanisms").contains(m)) {
-      return Optional.empty();
-    }
-    return Stats.recall(v.cellsAt(m, eps), Stats.K);
-  }
-
-  /** The paired difference a − b of Recall@8 at ε, empty when either was not computed. */
-  static Optional<BootstrapInterval> diff(RunView v, String a, String b, double eps) {
-    List<String> ms = v.gridStrings("mechanisms");
-    if (!ms.contains(a) || !ms.contains(b)) {
-      return Optional.empty();
-    }
-    return Comparison.paired(v.cellsAt(a, eps), v.cellsAt(b, eps), Stats.K);
-  }
-
-  /** "a beats b" at ε, empty when it cannot be tested. */
-  static Optional<Decision> beats(RunView v, String a, String b, double eps) {
-    return diff(v, a, b, eps).map(Decision::beats);
-  }
-
-  static String verdict(Optional<Decision> d) {
-    return d.map(Decision::label).orElse(CANNOT_TEST);
-  }
-
-  /** {@code a − b = 0.012 [0.003, 0.021] (n = 3 seeds × 1,000 queries)}, or "a − b: not computed". */
-  static String showDiff(RunView v, String a, String b, double eps) {
-    return diff(v, a, b, eps).map(d -> Comparison.text(a, b, d)).orElse(a + " − " + b + ": not computed");
   }
 
   /**
@@ -245,23 +201,19 @@ public final class Claims implements Experiment {
     return out;
   }
 
-  static String show(String m, Optional<BootstrapInterval> i) {
-    return m + " " + i.map(Stats::text).orElse("-");
-  }
-
   /** "privatemail beats every private baseline at ε": the worst of the pairwise verdicts. */
   private static Decision beatsAll(RunView v, List<String> baselines, double eps) {
     Decision all = Decision.REPRODUCED;
     for (String b : baselines) {
-      all = all.and(beats(v, "privatemail", b, eps).orElse(Decision.UNDECIDED));
+      all = all.and(Comparison.beats(v, "privatemail", b, eps).orElse(Decision.UNDECIDED));
     }
     return all;
   }
 
-  private static List<Row> fig6Rows(RunView v) {
-    List<Row> rows = new ArrayList<>();
+  private static List<ClaimRow> fig6Rows(RunView v) {
+    List<ClaimRow> rows = new ArrayList<>();
     double eps = EpsilonGrid.REFERENCE_EPSILON;
-    Optional<BootstrapInterval> pm = at(v, "privatemail", eps);
+    Optional<BootstrapInterval> pm = Comparison.at(v, "privatemail", eps);
     String src = "Figure 6, Evaluation";
     // 1. PrivateMail beats every private baseline at epsilon = 0.1 (Table 2's epsilon).
     List<String> baselines = privateBaselines(v, eps);
@@ -274,16 +226,16 @@ public final class Claims implements Experiment {
     }
     String claim = "PrivateMail has a better privacy-utility trade-off than every private baseline (at epsilon = 0.1)";
     if (pm.isEmpty() || baselines.isEmpty()) {
-      rows.add(new Row("fig6-vs-private", claim, src, CANNOT_TEST, pm.isEmpty() ? "privatemail not computed"
+      rows.add(new ClaimRow("fig6-vs-private", claim, src, ClaimRow.CANNOT_TEST, pm.isEmpty() ? "privatemail not computed"
           : "no private baseline registered or computed at epsilon = 0.1" + (refused.isEmpty() ? ""
               : "; refused: " + String.join("; ", refused))));
     } else {
       List<String> each = new ArrayList<>();
       for (String b : baselines) {
-        each.add(showDiff(v, "privatemail", b, eps) + ": " + verdict(beats(v, "privatemail", b, eps)));
+        each.add(Comparison.showDiff(v, "privatemail", b, eps) + ": " + ClaimRow.verdict(Comparison.beats(v, "privatemail", b, eps)));
       }
-      rows.add(new Row("fig6-vs-private", claim, src, beatsAll(v, baselines, eps).label(),
-          show("privatemail", pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""
+      rows.add(new ClaimRow("fig6-vs-private", claim, src, beatsAll(v, baselines, eps).label(),
+          Comparison.show("privatemail", pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""
               : "; refused at this epsilon: " + String.join("; ", refused))));
     }
     // 2. At every epsilon of the grid.
@@ -292,7 +244,7 @@ public final class Claims implements Experiment {
     int tested = 0;
     for (double e : v.gridNumbers("epsilons")) {
       List<String> bs = privateBaselines(v, e);
-      if (at(v, "privatemail", e).isEmpty() || bs.isEmpty()) {
+      if (Comparison.at(v, "privatemail", e).isEmpty() || bs.isEmpty()) {
         continue;
       }
       tested++;
@@ -300,59 +252,59 @@ public final class Claims implements Experiment {
       everyEps = everyEps.and(d);
       perEps.add("eps " + e + ": " + d.label());
     }
-    rows.add(new Row("fig6-vs-private-all-eps", "PrivateMail beats every private baseline at every epsilon "
-        + "(substantially at high privacy)", src, tested == 0 ? CANNOT_TEST : everyEps.label(), tested == 0
+    rows.add(new ClaimRow("fig6-vs-private-all-eps", "PrivateMail beats every private baseline at every epsilon "
+        + "(substantially at high privacy)", src, tested == 0 ? ClaimRow.CANNOT_TEST : everyEps.label(), tested == 0
         ? "no private baseline computed" : tested + " epsilons; " + String.join(", ", perEps)));
     // 3. Features matter: privatemail vs label-only.
     List<String> diffs = new ArrayList<>();
     for (double e : v.gridNumbers("epsilons")) {
-      diff(v, "privatemail", "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
+      Comparison.diff(v, "privatemail", "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
           + Decision.beats(d).label()));
     }
-    rows.add(new Row("features-matter", "the released features carry retrieval utility: privatemail beats the "
+    rows.add(new ClaimRow("features-matter", "the released features carry retrieval utility: privatemail beats the "
         + "label-only control at epsilon = 0.1 (the paired 95% interval of privatemail - label-only lies above 0; "
         + "implicit in the paper: PrivateMail's L_Y uses the labels)", "docs/SPEC.md section 5.4; Figure 6",
-        verdict(beats(v, "privatemail", "label-only", eps)), show("privatemail", pm) + "; "
-        + show("label-only", at(v, "label-only", eps)) + "; " + showDiff(v, "privatemail", "label-only", eps)
+        ClaimRow.verdict(Comparison.beats(v, "privatemail", "label-only", eps)), Comparison.show("privatemail", pm) + "; "
+        + Comparison.show("label-only", Comparison.at(v, "label-only", eps)) + "; " + Comparison.showDiff(v, "privatemail", "label-only", eps)
         + "; per epsilon: " + String.join(", ", diffs)));
     // 4. features > smlq >= privatemail.
-    Optional<Decision> order = beats(v, "features", "smlq", eps)
-        .flatMap(f -> beats(v, "privatemail", "smlq", eps).map(p -> f.and(p.not())));
-    Optional<Decision> smlqAboveChance = beats(v, "smlq", "random", eps);
+    Optional<Decision> order = Comparison.beats(v, "features", "smlq", eps)
+        .flatMap(f -> Comparison.beats(v, "privatemail", "smlq", eps).map(p -> f.and(p.not())));
+    Optional<Decision> smlqAboveChance = Comparison.beats(v, "smlq", "random", eps);
     String chance = smlqAboveChance.isPresent() && smlqAboveChance.get() != Decision.REPRODUCED
-        ? "; note: smlq itself does not beat the random control (" + showDiff(v, "smlq", "random", eps)
+        ? "; note: smlq itself does not beat the random control (" + Comparison.showDiff(v, "smlq", "random", eps)
             + "), so comparisons with smlq are between chance-level embeddings" : "";
-    rows.add(new Row("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
-        src, verdict(order), showDiff(v, "features", "smlq", eps) + "; " + showDiff(v, "privatemail", "smlq", eps)
+    rows.add(new ClaimRow("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
+        src, ClaimRow.verdict(order), Comparison.showDiff(v, "features", "smlq", eps) + "; " + Comparison.showDiff(v, "privatemail", "smlq", eps)
         + " (smlq >= privatemail holds unless privatemail beats smlq)" + chance));
     // 5. Above chance.
-    rows.add(new Row("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
-        verdict(beats(v, "privatemail", "random", eps)), show("privatemail", pm) + "; "
-        + showDiff(v, "privatemail", "random", eps)));
+    rows.add(new ClaimRow("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
+        ClaimRow.verdict(Comparison.beats(v, "privatemail", "random", eps)), Comparison.show("privatemail", pm) + "; "
+        + Comparison.showDiff(v, "privatemail", "random", eps)));
     // 6. Approaches the non-private SMLQ at the largest epsilon.
     List<Double> es = v.gridNumbers("epsilons");
     double big = es.get(es.size() - 1);
-    rows.add(new Row("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
-        + "(reaches them on CIFAR-100)", src, verdict(beats(v, "smlq", "privatemail", big).map(Decision::not)),
-        "at epsilon = " + big + ": " + showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
+    rows.add(new ClaimRow("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
+        + "(reaches them on CIFAR-100)", src, ClaimRow.verdict(Comparison.beats(v, "smlq", "privatemail", big).map(Decision::not)),
+        "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
         + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
         + chance));
     return rows;
   }
 
-  private static List<Row> fig5Rows(RunView v) {
-    List<Fig5.Curve> curves = Fig5.curves(v);
+  private static List<ClaimRow> fig5Rows(RunView v) {
+    List<FigureReadings.Curve> curves = FigureReadings.curves(v);
     StringBuilder ranges = new StringBuilder();
     boolean stable = true;
     boolean computed = true;
     double kaMax = 0;
     double sigmaMin = Double.POSITIVE_INFINITY;
-    for (Fig5.Curve c : curves) {
+    for (FigureReadings.Curve c : curves) {
       double r = c.range();
       computed &= Double.isFinite(r);
       ranges.append(String.format(Locale.ROOT, "%s/%s %.3f; ", c.knob(), c.mechanism(), r));
       if (!c.knob().equals("sigma")) {
-        stable &= r <= Fig5.STABLE_RANGE;
+        stable &= r <= FigureReadings.STABLE_RANGE;
         kaMax = Math.max(kaMax, r);
       } else {
         sigmaMin = Math.min(sigmaMin, r);
@@ -360,45 +312,45 @@ public final class Claims implements Experiment {
     }
     String ev = "range (max - min of mean Recall@8) per parameter: " + ranges;
     return List.of(
-        new Row(FIG5_STABLE, "tuning of k and alpha is stable (Recall@8 varies by at most "
-            + Fig5.STABLE_RANGE + ")", FIG5_SOURCE, !computed ? CANNOT_TEST
-            : stable ? REPRODUCED : NOT_REPRODUCED, ev),
-        new Row(FIG5_SIGMA, "sigma needs a grid search (Recall@8 varies more over sigma than over k and "
-            + "alpha)", FIG5_SOURCE, !computed ? CANNOT_TEST : sigmaMin > kaMax
-            ? REPRODUCED : NOT_REPRODUCED, ev));
+        new ClaimRow(FIG5_STABLE, "tuning of k and alpha is stable (Recall@8 varies by at most "
+            + FigureReadings.STABLE_RANGE + ")", FIG5_SOURCE, !computed ? ClaimRow.CANNOT_TEST
+            : stable ? ClaimRow.REPRODUCED : ClaimRow.NOT_REPRODUCED, ev),
+        new ClaimRow(FIG5_SIGMA, "sigma needs a grid search (Recall@8 varies more over sigma than over k and "
+            + "alpha)", FIG5_SOURCE, !computed ? ClaimRow.CANNOT_TEST : sigmaMin > kaMax
+            ? ClaimRow.REPRODUCED : ClaimRow.NOT_REPRODUCED, ev));
   }
 
-  private static Row alignment(RunView v) {
-    List<CellRecord> panels = Fig7.panels(v);
+  private static ClaimRow alignment(RunView v) {
+    List<CellRecord> panels = FigureReadings.panels(v);
     List<Double> residuals = new ArrayList<>();
     StringBuilder ev = new StringBuilder();
     for (CellRecord c : panels) {
       if (c.ok()) {
         double r = c.extras().get("alignmentResidual")[0];
         residuals.add(r);
-        ev.append(String.format(Locale.ROOT, "%s: %.3f; ", Fig7.panelName(c), r));
+        ev.append(String.format(Locale.ROOT, "%s: %.3f; ", FigureReadings.panelName(c), r));
       }
     }
     boolean decreasing = residuals.size() >= 2;
     for (int i = 1; i < residuals.size(); i++) {
       decreasing &= residuals.get(i) <= residuals.get(i - 1);
     }
-    return new Row("fig7-alignment", "alignment improves as less noise is added (residual falls as epsilon grows)",
-        "Figure 7", residuals.size() < 2 ? CANNOT_TEST : decreasing ? REPRODUCED : NOT_REPRODUCED,
+    return new ClaimRow("fig7-alignment", "alignment improves as less noise is added (residual falls as epsilon grows)",
+        "Figure 7", residuals.size() < 2 ? ClaimRow.CANNOT_TEST : decreasing ? ClaimRow.REPRODUCED : ClaimRow.NOT_REPRODUCED,
         "alignment residual (one query, first seed): " + ev);
   }
 
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     Map<String, RunView> parts = parts(v.dir(), true);
-    List<Row> rows = new ArrayList<>(rows(parts));
+    List<ClaimRow> rows = new ArrayList<>(rows(parts));
     rows.add(DummiesClaim.of(v.dir()));
     rows.addAll(auditRows(audit(v.dir())));
     List<List<String>> table = new ArrayList<>();
     List<String> classes = new ArrayList<>();
-    for (Row r : rows) {
+    for (ClaimRow r : rows) {
       table.add(List.of(r.id(), r.claim(), r.source(), r.verdict(), r.evidence()));
-      classes.add(r.verdict().equals(REPRODUCED) ? "good" : r.verdict().equals(NOT_REPRODUCED) ? "bad" : "na");
+      classes.add(r.verdict().equals(ClaimRow.REPRODUCED) ? "good" : r.verdict().equals(ClaimRow.NOT_REPRODUCED) ? "bad" : "na");
     }
     ReportPages.writeCsv(v.dir().resolve("claims.csv"), List.of("id", "claim", "source", "verdict", "evidence"),
         table);
@@ -421,7 +373,7 @@ public final class Claims implements Experiment {
         html.figure(Files.readAllBytes(e.getValue().dir().resolve(png)), png, png);
       }
       if (e.getKey().equals("fig6")) {
-        html.pre(Reports.experiment(e.getValue().manifest()).console(e.getValue()));
+        html.pre(Experiments.of(e.getValue().manifest()).console(e.getValue()));
       }
     }
     List<CellRecord> all = new ArrayList<>();
@@ -443,7 +395,7 @@ public final class Claims implements Experiment {
 
   @Override
   public String console(RunView v) {
-    List<Row> rows;
+    List<ClaimRow> rows;
     StringBuilder sb = new StringBuilder();
     try {
       Map<String, RunView> parts = parts(v.dir(), false);
@@ -456,7 +408,7 @@ public final class Claims implements Experiment {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    for (Row r : rows) {
+    for (ClaimRow r : rows) {
       sb.append(String.format(Locale.ROOT, "%-28s %-23s %s%n    %s%n", r.id(), r.verdict(), r.claim(), r.evidence()));
     }
     return sb.toString();

@@ -30,7 +30,7 @@ public final class Comparison {
    * the interval's {@link BootstrapInterval#seeds()} says how many remain). Empty when no seed
    * has both.
    *
-   * @param a A's cells, one per seed (e.g. {@code Fig6.cellsAt(view, "privatemail", eps)})
+   * @param a A's cells, one per seed (e.g. {@code view.cellsAt("privatemail", eps)})
    * @param b B's cells, one per seed
    * @param k the K of Recall@K, a K of every OK cell
    * @throws IllegalArgumentException if a seed's cells of A and B hold different query ids
@@ -55,5 +55,37 @@ public final class Comparison {
 
   private static List<SeedHits> hitsOn(List<CellRecord> cells, Set<Long> seeds, int k) {
     return cells.stream().filter(c -> c.ok() && seeds.contains(c.key().seed())).map(c -> c.seedHits(k)).toList();
+  }
+
+  /** Recall@8 of {@code m} at ε in a fig6-shaped run, empty when it was not computed. */
+  static Optional<BootstrapInterval> at(RunView v, String m, double eps) {
+    if (!v.gridStrings("mechanisms").contains(m)) {
+      return Optional.empty();
+    }
+    return Stats.recall(v.cellsAt(m, eps), Stats.K);
+  }
+
+  /** The paired difference a − b of Recall@8 at ε, empty when either was not computed. */
+  static Optional<BootstrapInterval> diff(RunView v, String a, String b, double eps) {
+    List<String> ms = v.gridStrings("mechanisms");
+    if (!ms.contains(a) || !ms.contains(b)) {
+      return Optional.empty();
+    }
+    return paired(v.cellsAt(a, eps), v.cellsAt(b, eps), Stats.K);
+  }
+
+  /** "a beats b" at ε, empty when it cannot be tested. */
+  static Optional<Decision> beats(RunView v, String a, String b, double eps) {
+    return diff(v, a, b, eps).map(Decision::beats);
+  }
+
+  /** {@code a − b = 0.012 [0.003, 0.021] (n = 3 seeds × 1,000 queries)}, or "a − b: not computed". */
+  static String showDiff(RunView v, String a, String b, double eps) {
+    return diff(v, a, b, eps).map(d -> text(a, b, d)).orElse(a + " − " + b + ": not computed");
+  }
+
+  /** {@code m 0.512 [0.49, 0.53]}, or {@code m -}. */
+  static String show(String m, Optional<BootstrapInterval> i) {
+    return m + " " + i.map(Stats::text).orElse("-");
   }
 }

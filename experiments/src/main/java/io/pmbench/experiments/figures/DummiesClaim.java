@@ -22,11 +22,11 @@ public final class DummiesClaim {
   private DummiesClaim() {}
 
   /** The row from {@code claimsDir/attack/attack.csv}, or "cannot test here" saying how to compute it. */
-  public static Claims.Row of(Path claimsDir) {
+  public static ClaimRow of(Path claimsDir) {
     Path csv = claimsDir.resolve(PART).resolve("attack.csv");
     if (!java.nio.file.Files.exists(csv)) {
-      return new Claims.Row(DummiesAttack.CLAIM_ID, "dummies hide the query's class (the server finds each class "
-          + "equally likely)", "Algorithm 1 \"Obfuscation\", section 4", Claims.CANNOT_TEST, "no " + PART
+      return new ClaimRow(DummiesAttack.CLAIM_ID, "dummies hide the query's class (the server finds each class "
+          + "equally likely)", "Algorithm 1 \"Obfuscation\", section 4", ClaimRow.CANNOT_TEST, "no " + PART
           + "/attack.csv in this run: run claims with the attack part (it needs dummy queries, which the "
           + "official-code pipeline has none of), or pmbench attack-dummies --out " + csv.getParent());
     }
@@ -34,7 +34,7 @@ public final class DummiesClaim {
   }
 
   /** The claims row "dummies hide the query's class" from a file written by {@code pmbench attack-dummies}. */
-  public static Claims.Row row(Path attackCsv) {
+  public static ClaimRow row(Path attackCsv) {
     return row(AttackRow.readCsv(attackCsv));
   }
 
@@ -45,26 +45,26 @@ public final class DummiesClaim {
    * above 1/C + {@link DummiesAttack#CHANCE_MARGIN}; reproduced when every interval lies inside 1/C ± the
    * margin; otherwise {@link DummiesAttack#UNDECIDED}; "cannot test here" when no such row exists.
    */
-  public static Claims.Row row(List<AttackRow> rows) {
+  public static ClaimRow row(List<AttackRow> rows) {
     String claim = "dummies hide the query's class (the server finds each class equally likely)";
     String source = "Algorithm 1 \"Obfuscation\", section 4";
     List<AttackRow> judged = rows.stream().filter(r -> ReportPages.reporting(r.mechanism()).subject()
         && r.release() == Release.SHUFFLED && Math.abs(r.epsilon() - DummiesAttack.CLAIM_EPSILON) < 1e-12).toList();
     if (judged.isEmpty()) {
       String subjects = String.join(",", subjects());
-      return new Claims.Row(DummiesAttack.CLAIM_ID, claim, source, Claims.CANNOT_TEST, "no client-shuffled "
+      return new ClaimRow(DummiesAttack.CLAIM_ID, claim, source, ClaimRow.CANNOT_TEST, "no client-shuffled "
           + subjects + " row at eps " + DummiesAttack.CLAIM_EPSILON + "; run pmbench attack-dummies "
           + "--mechanisms " + subjects + " --epsilon " + DummiesAttack.CLAIM_EPSILON);
     }
     boolean above = judged.stream().anyMatch(r -> r.classBest().low() > r.classChance() + DummiesAttack.CHANCE_MARGIN);
     boolean inside = judged.stream().allMatch(r -> r.classBest().low() >= r.classChance() - DummiesAttack.CHANCE_MARGIN
         && r.classBest().high() <= r.classChance() + DummiesAttack.CHANCE_MARGIN);
-    String verdict = above ? Claims.NOT_REPRODUCED : inside ? Claims.REPRODUCED : DummiesAttack.UNDECIDED;
+    String verdict = above ? ClaimRow.NOT_REPRODUCED : inside ? ClaimRow.REPRODUCED : DummiesAttack.UNDECIDED;
     List<String> evidence = new ArrayList<>();
     for (AttackRow r : judged) {
       evidence.add(evidence(r, rows));
     }
-    return new Claims.Row(DummiesAttack.CLAIM_ID, claim, source, verdict, String.join("; ", evidence));
+    return new ClaimRow(DummiesAttack.CLAIM_ID, claim, source, verdict, String.join("; ", evidence));
   }
 
   /** The registered mechanisms that are the subject of the claims, in report order. */

@@ -1,6 +1,5 @@
 package io.pmbench.experiments.figures;
 
-import io.pmbench.experiments.figures.Claims.Row;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
 import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.Decision;
@@ -32,34 +31,34 @@ final class ExplainClaims {
   private ExplainClaims() {}
 
   /** The three rows, from the fig6 part and (when computed) the ids part. */
-  static List<Row> rows(RunView fig6, RunView ids) {
+  static List<ClaimRow> rows(RunView fig6, RunView ids) {
     return List.of(labelIsTheRecall(fig6), labelIdsCollide(fig6, ids), plainGaussian(fig6));
   }
 
-  private static Row labelIsTheRecall(RunView v) {
+  private static ClaimRow labelIsTheRecall(RunView v) {
     double eps = EpsilonGrid.REFERENCE_EPSILON;
     String claim = "PrivateMail's recall is the query's label: privatemail equals label-only (within +-"
         + Decision.MARGIN + ") and beats shuffled-labels, at epsilon = " + eps;
-    Optional<BootstrapInterval> vsLabel = Claims.diff(v, "privatemail", "label-only", eps);
-    Optional<BootstrapInterval> vsShuffled = Claims.diff(v, "privatemail", "shuffled-labels", eps);
+    Optional<BootstrapInterval> vsLabel = Comparison.diff(v, "privatemail", "label-only", eps);
+    Optional<BootstrapInterval> vsShuffled = Comparison.diff(v, "privatemail", "shuffled-labels", eps);
     if (vsLabel.isEmpty() || vsShuffled.isEmpty()) {
-      return new Row("label-is-the-recall", claim, SOURCE, Claims.CANNOT_TEST,
+      return new ClaimRow("label-is-the-recall", claim, SOURCE, ClaimRow.CANNOT_TEST,
           "needs privatemail, label-only and shuffled-labels in fig6");
     }
     Decision equal = Decision.equivalent(vsLabel.get());
     Decision beats = Decision.beats(vsShuffled.get());
-    return new Row("label-is-the-recall", claim, SOURCE, equal.and(beats).label(),
-        Claims.show("privatemail", Claims.at(v, "privatemail", eps)) + "; "
-            + Claims.showDiff(v, "privatemail", "label-only", eps) + ": equal " + equal.label() + "; "
-            + Claims.showDiff(v, "privatemail", "shuffled-labels", eps) + ": beats " + beats.label());
+    return new ClaimRow("label-is-the-recall", claim, SOURCE, equal.and(beats).label(),
+        Comparison.show("privatemail", Comparison.at(v, "privatemail", eps)) + "; "
+            + Comparison.showDiff(v, "privatemail", "label-only", eps) + ": equal " + equal.label() + "; "
+            + Comparison.showDiff(v, "privatemail", "shuffled-labels", eps) + ": beats " + beats.label());
   }
 
-  private static Row labelIdsCollide(RunView fig6, RunView ids) {
+  private static ClaimRow labelIdsCollide(RunView fig6, RunView ids) {
     double eps = EpsilonGrid.REFERENCE_EPSILON;
     String claim = "label ids collide under per-split numbering (the official pipeline): the per-split run beats the"
         + " joint-numbering run for privatemail and label-only, at epsilon = " + eps;
     if (ids == null) {
-      return new Row("label-ids-collide", claim, SOURCE, Claims.CANNOT_TEST,
+      return new ClaimRow("label-ids-collide", claim, SOURCE, ClaimRow.CANNOT_TEST,
           "the ids part (the other label numbering) was not computed: rerun claims with --parts ...,ids");
     }
     boolean fig6PerSplit = numbering(fig6).equals("per-split");
@@ -74,36 +73,36 @@ final class ExplainClaims {
       evidence.add(d.map(i -> Comparison.text(m + " per-split", m + " joint", i)).orElse(m + ": not computed")
           + ": " + dm.label());
     }
-    evidence.add("random: per-split " + Claims.at(perSplit, "random", eps).map(Stats::text).orElse("-") + ", joint "
-        + Claims.at(joint, "random", eps).map(Stats::text).orElse("-"));
-    return new Row("label-ids-collide", claim, SOURCE, all.label(), String.join("; ", evidence));
+    evidence.add("random: per-split " + Comparison.at(perSplit, "random", eps).map(Stats::text).orElse("-") + ", joint "
+        + Comparison.at(joint, "random", eps).map(Stats::text).orElse("-"));
+    return new ClaimRow("label-ids-collide", claim, SOURCE, all.label(), String.join("; ", evidence));
   }
 
-  private static Row plainGaussian(RunView v) {
+  private static ClaimRow plainGaussian(RunView v) {
     String claim = "PrivateMail beats the plain Gaussian mechanism in a public basis (public-pca) at every epsilon";
     List<String> ms = v.gridStrings("mechanisms");
     if (!ms.contains("public-pca") || !ms.contains("privatemail")) {
-      return new Row("plain-gaussian", claim, SOURCE, Claims.CANNOT_TEST, "needs privatemail and public-pca in fig6");
+      return new ClaimRow("plain-gaussian", claim, SOURCE, ClaimRow.CANNOT_TEST, "needs privatemail and public-pca in fig6");
     }
     Decision all = Decision.REPRODUCED;
     List<String> each = new ArrayList<>();
     List<String> pcaAbove = new ArrayList<>();
     List<String> pmAbove = new ArrayList<>();
     for (double e : v.gridNumbers("epsilons")) {
-      Optional<Decision> d = Claims.beats(v, "privatemail", "public-pca", e);
+      Optional<Decision> d = Comparison.beats(v, "privatemail", "public-pca", e);
       if (d.isEmpty()) {
         continue;
       }
       all = all.and(d.get());
-      each.add("eps " + e + ": " + Claims.showDiff(v, "privatemail", "public-pca", e) + " " + d.get().label());
-      if (Claims.beats(v, "public-pca", "random", e).orElse(Decision.UNDECIDED) == Decision.REPRODUCED) {
+      each.add("eps " + e + ": " + Comparison.showDiff(v, "privatemail", "public-pca", e) + " " + d.get().label());
+      if (Comparison.beats(v, "public-pca", "random", e).orElse(Decision.UNDECIDED) == Decision.REPRODUCED) {
         pcaAbove.add(Double.toString(e));
       }
-      if (Claims.beats(v, "privatemail", "random", e).orElse(Decision.UNDECIDED) == Decision.REPRODUCED) {
+      if (Comparison.beats(v, "privatemail", "random", e).orElse(Decision.UNDECIDED) == Decision.REPRODUCED) {
         pmAbove.add(Double.toString(e));
       }
     }
-    return new Row("plain-gaussian", claim, SOURCE, each.isEmpty() ? Claims.CANNOT_TEST : all.label(),
+    return new ClaimRow("plain-gaussian", claim, SOURCE, each.isEmpty() ? ClaimRow.CANNOT_TEST : all.label(),
         String.join("; ", each) + "; public-pca beats random at epsilon " + list(pcaAbove) + "; privatemail beats "
             + "random at epsilon " + list(pmAbove));
   }

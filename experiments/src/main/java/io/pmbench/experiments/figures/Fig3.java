@@ -34,12 +34,6 @@ import java.util.TreeMap;
 public record Fig3(int maxIterations, double epsilon) implements Experiment {
   /** Iterations shown, as in the paper's Figure 3. */
   public static final int DEFAULT_MAX_ITERATIONS = 15;
-  /**
-   * Recall within this of its value at the last iteration counts as converged (1 percentage
-   * point: below the ≈ 0.01–0.03 sampling half-width of 1,000 queries).
-   */
-  public static final double CONVERGENCE_TOLERANCE = 0.01;
-  static final String MECHANISM = "smlq";
 
   public Fig3 {
     if (maxIterations < 1) {
@@ -58,19 +52,16 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
         Map.entry("seeds", s.seeds()));
   }
 
-  static String variant(int t) {
-    return String.format(Locale.ROOT, "t=%02d", t);
-  }
-
   @Override
   public List<Sweep.Task> tasks(GridSetup s, Cells cells) {
     ProtocolRunner runner = cells.runner(s.data(), s.protocol());
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {
-      TraceSmlq trace = new TraceSmlq(s.registry().get(MECHANISM), maxIterations);
+      TraceSmlq trace = new TraceSmlq(s.registry().get(FigureReadings.TRACED), maxIterations);
       for (int t = 1; t <= maxIterations; t++) {
         out.add(cells.protocol(runner, trace, Variants.iterations(s.params(epsilon), t),
-            new CellKey(s.data().name(), MECHANISM, variant(t), epsilon, seed), s.queriesPerCell(), r -> {
+            new CellKey(s.data().name(), FigureReadings.TRACED, FigureReadings.iteration(t), epsilon, seed),
+            s.queriesPerCell(), r -> {
               TreeMap<String, double[]> extras = new TreeMap<>();
               extras.put("serverObjective", trace.objective());
               return extras;
@@ -80,81 +71,12 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     return out;
   }
 
-  /**
-   * What Figure 3 shows, summarised.
-   *
-   * @param recall Recall@8 at t = 1..max (index t − 1), empty where no cell is OK
-   * @param convergedAt the first t from which every later recall is within
-   *     {@link #CONVERGENCE_TOLERANCE} of the last one (0 when not computable)
-   * @param serverIncreases (seed, t) pairs where v(X_t) > v(X_{t−1}) on the server
-   * @param largestRelativeIncrease the largest (v_t − v_{t−1}) / |v_{t−1}| seen on the server
-   * @param clientIncreases client queries whose objective increased, summed over cells
-   * @param clientQueries client queries, summed over cells
-   */
-  record Summary(List<Optional<BootstrapInterval>> recall, int convergedAt, int serverIncreases,
-      double largestRelativeIncrease, long clientIncreases, long clientQueries) {}
-
-  static Summary summary(RunView v) {
-    int max = v.grid("maxIterations").asInt();
-    double eps = v.grid("epsilon").asDouble();
-    List<Optional<BootstrapInterval>> recall = new ArrayList<>();
-    long clientIncreases = 0;
-    long clientQueries = 0;
-    for (int t = 1; t <= max; t++) {
-      List<CellRecord> cs = v.overSeeds(MECHANISM, variant(t), eps);
-      recall.add(Stats.recall(cs, Stats.K));
-      for (CellRecord c : cs) {
-        clientIncreases += c.objectiveIncreases();
-        clientQueries += c.queries();
-      }
-    }
-    int converged = 0;
-    Optional<BootstrapInterval> last = recall.get(max - 1);
-    if (last.isPresent()) {
-      converged = max;
-      for (int t = max; t >= 1; t--) {
-        Optional<BootstrapInterval> r = recall.get(t - 1);
-        if (r.isEmpty() || Math.abs(r.get().mean() - last.get().mean()) > CONVERGENCE_TOLERANCE) {
-          break;
-        }
-        converged = t;
-      }
-    }
-    int serverIncreases = 0;
-    double largest = Double.NEGATIVE_INFINITY;
-    for (double[] tr : traces(v).values()) {
-      for (int t = 1; t < tr.length; t++) {
-        double rel = (tr[t] - tr[t - 1]) / Math.abs(tr[t - 1]);
-        largest = Math.max(largest, rel);
-        if (tr[t] > tr[t - 1]) {
-          serverIncreases++;
-        }
-      }
-    }
-    return new Summary(recall, converged, serverIncreases, largest, clientIncreases, clientQueries);
-  }
-
-  /** The server's trace v(X_0..X_max) per seed (from any stored cell of the seed). */
-  static Map<Long, double[]> traces(RunView v) {
-    Map<Long, double[]> out = new TreeMap<>();
-    int max = v.grid("maxIterations").asInt();
-    double eps = v.grid("epsilon").asDouble();
-    for (long seed : v.seeds()) {
-      for (int t = 1; t <= max && !out.containsKey(seed); t++) {
-        v.cell(new CellKey(v.dataset(), MECHANISM, variant(t), eps, seed))
-            .filter(c -> c.extras().containsKey("serverObjective"))
-            .ifPresent(c -> out.put(seed, c.extras().get("serverObjective")));
-      }
-    }
-    return out;
-  }
-
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
-    Summary s = summary(v);
+    FigureReadings.IterationSummary s = FigureReadings.iterations(v);
     int max = v.grid("maxIterations").asInt();
     List<CellRecord> all = ReportPages.tablesOfAll(v);
-    Map<Long, double[]> traces = traces(v);
+    Map<Long, double[]> traces = FigureReadings.traces(v);
     double[] ts = new double[max];
     double[] y = new double[max];
     double[] lo = new double[max];
@@ -202,9 +124,9 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     ReportPages.closing(v, html, all);
   }
 
-  private static List<List<String>> summaryRows(Summary s) {
+  private static List<List<String>> summaryRows(FigureReadings.IterationSummary s) {
     return List.of(
-        List.of("first t from which Recall@8 stays within " + CONVERGENCE_TOLERANCE + " of its last value",
+        List.of("first t from which Recall@8 stays within " + FigureReadings.CONVERGENCE_TOLERANCE + " of its last value",
             s.convergedAt() == 0 ? "-" : Integer.toString(s.convergedAt())),
         List.of("server: iterations where v(X_t) increased (over seeds)", Integer.toString(s.serverIncreases())),
         List.of("server: largest relative change (v_t - v_t-1)/|v_t-1|", String.format(Locale.ROOT, "%.3g",
@@ -215,7 +137,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
 
   @Override
   public String console(RunView v) {
-    Summary s = summary(v);
+    FigureReadings.IterationSummary s = FigureReadings.iterations(v);
     StringBuilder sb = new StringBuilder("t | Recall@8 [95% CI]\n");
     for (int t = 1; t <= s.recall().size(); t++) {
       sb.append(t).append(" | ").append(s.recall().get(t - 1).map(Stats::text).orElse("-")).append('\n');

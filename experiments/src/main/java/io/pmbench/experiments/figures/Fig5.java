@@ -35,13 +35,6 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
   public static final List<Integer> KS = List.of(2, 4, 8, 16, 32);
   public static final List<Double> ALPHAS = List.of(0.1, 0.3, 0.5, 0.7, 0.9, 1.0);
   public static final List<Double> SIGMAS = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0);
-  /**
-   * A parameter counts as "stable" when Recall@8 varies by at most this much over its grid
-   * (5 percentage points: the paper gives no number; about twice the sampling half-width at
-   * 1,000 queries).
-   */
-  public static final double STABLE_RANGE = 0.05;
-
   public Fig5 {
     mechanisms = List.copyOf(mechanisms);
   }
@@ -65,10 +58,6 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
     mechanisms.forEach(s.registry()::get);
   }
 
-  static String variant(int k, double alpha, double sigma) {
-    return "k=" + k + ",alpha=" + alpha + ",sigma=" + sigma;
-  }
-
   /** Every (k, α, σ) point of the grid, one knob varied at a time, without repeats. */
   static List<double[]> points(int k0, double a0, double s0) {
     LinkedHashSet<List<Double>> set = new LinkedHashSet<>();
@@ -88,49 +77,8 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
         for (String m : mechanisms) {
           MechanismParams p = Variants.kernel(base, (int) pt[0], pt[1], pt[2]);
           out.add(cells.protocol(runner, s.registry().get(m), p, new CellKey(s.data().name(), m,
-              variant((int) pt[0], pt[1], pt[2]), epsilon, seed), s.queriesPerCell(), null));
+              FigureReadings.knobs((int) pt[0], pt[1], pt[2]), epsilon, seed), s.queriesPerCell(), null));
         }
-      }
-    }
-    return out;
-  }
-
-  /** One knob's curve for one mechanism. */
-  record Curve(String knob, String mechanism, List<Double> values, List<Optional<BootstrapInterval>> recall) {
-    /** max − min of the mean recall over the knob's values (NaN when a point is missing). */
-    double range() {
-      double lo = Double.POSITIVE_INFINITY;
-      double hi = Double.NEGATIVE_INFINITY;
-      for (Optional<BootstrapInterval> r : recall) {
-        if (r.isEmpty()) {
-          return Double.NaN;
-        }
-        lo = Math.min(lo, r.get().mean());
-        hi = Math.max(hi, r.get().mean());
-      }
-      return hi - lo;
-    }
-  }
-
-  static List<Curve> curves(RunView v) {
-    int k0 = v.grid("baseK").asInt();
-    double a0 = v.grid("baseAlpha").asDouble();
-    double s0 = v.grid("baseSigma").asDouble();
-    double eps = v.grid("epsilon").asDouble();
-    List<Curve> out = new ArrayList<>();
-    for (String knob : List.of("k", "alpha", "sigma")) {
-      List<Double> values = v.gridNumbers(knob);
-      for (String m : v.gridStrings("mechanisms")) {
-        List<Optional<BootstrapInterval>> rs = new ArrayList<>();
-        for (double x : values) {
-          String var = switch (knob) {
-            case "k" -> variant((int) x, a0, s0);
-            case "alpha" -> variant(k0, x, s0);
-            default -> variant(k0, a0, x);
-          };
-          rs.add(Stats.recall(v.overSeeds(m, var, eps), Stats.K));
-        }
-        out.add(new Curve(knob, m, values, rs));
       }
     }
     return out;
@@ -138,10 +86,10 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
 
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
-    List<Curve> curves = curves(v);
+    List<FigureReadings.Curve> curves = FigureReadings.curves(v);
     List<CellRecord> all = ReportPages.tablesOfAll(v);
     List<List<String>> csv = new ArrayList<>();
-    for (Curve c : curves) {
+    for (FigureReadings.Curve c : curves) {
       for (int i = 0; i < c.values().size(); i++) {
         List<String> row = new ArrayList<>(List.of(v.dataset(), c.mechanism(), c.knob(),
             Double.toString(c.values().get(i))));
@@ -158,7 +106,7 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
     html.heading(2, "Figure 5");
     for (String knob : List.of("k", "alpha", "sigma")) {
       List<Series> series = new ArrayList<>();
-      for (Curve c : curves) {
+      for (FigureReadings.Curve c : curves) {
         if (c.knob().equals(knob)) {
           double[] x = c.values().stream().mapToDouble(Double::doubleValue).toArray();
           series.add(new Series(c.mechanism(), x,
@@ -179,9 +127,9 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
     ReportPages.closing(v, html, all);
   }
 
-  private static List<List<String>> rangeRows(List<Curve> curves) {
+  private static List<List<String>> rangeRows(List<FigureReadings.Curve> curves) {
     List<List<String>> rows = new ArrayList<>();
-    for (Curve c : curves) {
+    for (FigureReadings.Curve c : curves) {
       rows.add(List.of(c.knob(), c.mechanism(), Stats.num(c.range(), 3)));
     }
     return rows;
@@ -190,7 +138,7 @@ public record Fig5(List<String> mechanisms, double epsilon) implements Experimen
   @Override
   public String console(RunView v) {
     StringBuilder sb = new StringBuilder();
-    for (Curve c : curves(v)) {
+    for (FigureReadings.Curve c : FigureReadings.curves(v)) {
       sb.append(String.format(Locale.ROOT, "%-6s %-12s", c.knob(), c.mechanism()));
       for (int i = 0; i < c.values().size(); i++) {
         sb.append(String.format(Locale.ROOT, " %s:%s", c.values().get(i),

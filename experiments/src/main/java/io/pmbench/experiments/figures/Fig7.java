@@ -49,8 +49,6 @@ public record Fig7(List<Double> epsilons) implements Experiment {
   public static final List<Double> DEFAULT_EPSILONS = List.of(0.1, 1.0, 10.0);
   /** Gallery rows drawn in a panel (a seeded sample, for legibility and file size). */
   public static final int GALLERY_SAMPLE = 2000;
-  static final String PRIVATE = "privatemail";
-  static final String NO_NOISE = "smlq";
 
   public Fig7 {
     epsilons = epsilons.stream().sorted().distinct().toList();
@@ -79,9 +77,9 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     Map<String, ServerSide> servers = new ConcurrentHashMap<>();
     List<Sweep.Task> out = new ArrayList<>();
     for (double eps : epsilons) {
-      out.add(task(s, cells, runner, servers, PRIVATE, eps, seed));
+      out.add(task(s, cells, runner, servers, FigureReadings.PRIVATE, eps, seed));
     }
-    out.add(task(s, cells, runner, servers, NO_NOISE, EpsilonGrid.REFERENCE_EPSILON, seed));
+    out.add(task(s, cells, runner, servers, FigureReadings.NO_NOISE, EpsilonGrid.REFERENCE_EPSILON, seed));
     return out;
   }
 
@@ -181,25 +179,9 @@ public record Fig7(List<Double> epsilons) implements Experiment {
   /** Legend entries a scatter panel shows (server and client rows of 10 classes, and r). */
   static final int MAX_LEGEND_ENTRIES = 21;
 
-  /** The panels' cells in display order: private ε ascending, then no noise. */
-  static List<CellRecord> panels(RunView v) {
-    long seed = v.seeds().get(0);
-    List<CellRecord> out = new ArrayList<>();
-    for (double eps : v.gridNumbers("epsilons")) {
-      v.cell(new CellKey(v.dataset(), PRIVATE, "fig7", eps, seed)).ifPresent(out::add);
-    }
-    v.cell(new CellKey(v.dataset(), NO_NOISE, "fig7", EpsilonGrid.REFERENCE_EPSILON, seed)).ifPresent(out::add);
-    return out;
-  }
-
-  static String panelName(CellRecord c) {
-    return c.key().mechanism().equals(NO_NOISE) ? "no noise (smlq)" : "privatemail, epsilon = " + c.key().epsilon()
-        + " (" + c.claim().calibration() + ")";
-  }
-
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
-    List<CellRecord> cells = panels(v);
+    List<CellRecord> cells = FigureReadings.panels(v);
     ReportPages.intro(v, html, "Figure 7 of the paper: the client's released embedding of D = [r; P_r; P] for "
         + "one query, before and after Kabsch-Umeyama alignment on the public rows, over the server's embedding of "
         + "the gallery (a seeded sample of " + GALLERY_SAMPLE + " rows), coloured by class. Server points are "
@@ -209,17 +191,18 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     List<List<String>> residuals = new ArrayList<>();
     for (CellRecord c : cells) {
       if (!c.ok()) {
-        html.callout("warn", panelName(c) + ": " + c.outcome() + " - " + c.message());
+        html.callout("warn", FigureReadings.panelName(c) + ": " + c.outcome() + " - " + c.message());
         continue;
       }
-      String stem = c.key().mechanism().equals(NO_NOISE) ? "fig7-no-noise" : "fig7-eps" + c.key().epsilon();
+      String stem = c.key().mechanism().equals(FigureReadings.NO_NOISE) ? "fig7-no-noise"
+          : "fig7-eps" + c.key().epsilon();
       for (String which : List.of("client", "clientAligned")) {
         XYChart chart = panelChart(c, which);
         byte[] png = Charts.write(chart, v.dir(), stem + (which.equals("client") ? "-before" : "-after"));
-        html.figure(png, panelName(c) + " " + which, panelName(c) + ": " + (which.equals("client")
+        html.figure(png, FigureReadings.panelName(c) + " " + which, FigureReadings.panelName(c) + ": " + (which.equals("client")
             ? "before alignment (client and server in their own coordinates)" : "after alignment"));
       }
-      residuals.add(List.of(panelName(c), Stats.num(c.extras().get("alignmentResidual")[0], 4),
+      residuals.add(List.of(FigureReadings.panelName(c), Stats.num(c.extras().get("alignmentResidual")[0], 4),
           Stats.num(c.extras().get("noiseScale")[0], 4)));
       addCsv(csv, c);
     }
@@ -265,7 +248,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
     client.forEach((label, pts) -> groups.add(group("client class " + label, label, ScatterFigure.Shape.CROSS, pts)));
     groups.add(group("query r", (int) xl[0], ScatterFigure.Shape.DIAMOND,
         List.<double[]>of(new double[] {x[0], x[k > 1 ? 1 : 0]})));
-    return new ScatterFigure(panelName(c) + (which.equals("client") ? ": before alignment" : ": after alignment"),
+    return new ScatterFigure(FigureReadings.panelName(c) + (which.equals("client") ? ": before alignment" : ": after alignment"),
         "dimension 1", "dimension 2", groups);
   }
 
@@ -276,7 +259,7 @@ public record Fig7(List<Double> epsilons) implements Experiment {
 
   private static void addCsv(List<List<String>> csv, CellRecord c) {
     int k = (int) c.extras().get("k")[0];
-    String panel = panelName(c);
+    String panel = FigureReadings.panelName(c);
     for (String role : List.of("client", "clientAligned", "gallery")) {
       double[] x = c.extras().get(role);
       double[] l = c.extras().get(role.equals("gallery") ? "galleryLabels" : "clientLabels");
@@ -290,8 +273,8 @@ public record Fig7(List<Double> epsilons) implements Experiment {
   @Override
   public String console(RunView v) {
     StringBuilder sb = new StringBuilder("panel | alignment residual\n");
-    for (CellRecord c : panels(v)) {
-      sb.append(panelName(c)).append(" | ").append(c.ok() ? String.format(Locale.ROOT, "%.4f",
+    for (CellRecord c : FigureReadings.panels(v)) {
+      sb.append(FigureReadings.panelName(c)).append(" | ").append(c.ok() ? String.format(Locale.ROOT, "%.4f",
           c.extras().get("alignmentResidual")[0]) : c.outcome() + ": " + c.message()).append('\n');
     }
     return sb.toString();

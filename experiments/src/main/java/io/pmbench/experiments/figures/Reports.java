@@ -3,12 +3,11 @@ package io.pmbench.experiments.figures;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.Experiments;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.InvocationLog;
-import io.pmbench.experiments.sweep.Manifest;
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultWriter;
 import io.pmbench.runs.AtomicFiles;
@@ -36,22 +35,6 @@ public final class Reports {
     return new RunView(dir, store.manifest(), cells, p);
   }
 
-  /** The experiment a manifest names, rebuilt from its grid (for rendering only). */
-  public static Experiment experiment(Manifest m) {
-    RunView grid = new RunView(Path.of("."), m, Map.of(), MissingNode.getInstance());
-    return switch (m.experiment()) {
-      case "run" -> new RunExperiment(grid.gridStrings("mechanisms"), grid.gridNumbers("epsilons"));
-      case "fig6" -> new Fig6(grid.gridStrings("mechanisms"), grid.gridNumbers("epsilons"),
-          grid.gridStrings("epsilonFree").isEmpty());
-      case "fig5" -> new Fig5(grid.gridStrings("mechanisms"), grid.grid("epsilon").asDouble());
-      case "fig3" -> new Fig3(grid.grid("maxIterations").asInt(), grid.grid("epsilon").asDouble());
-      case "fig7" -> new Fig7(grid.gridNumbers("epsilons"));
-      case "claims" -> new Claims();
-      default -> throw new IllegalArgumentException("run.json experiment must be one of " + ExperimentKind.names()
-          + ". Provided value: " + m.experiment());
-    };
-  }
-
   /**
    * Renders {@code dir}'s report (CSV files, figures, report.html); returns the console text. Both
    * are marked when the run used the approximate IVF index, and both open with a warning when
@@ -59,7 +42,7 @@ public final class Reports {
    */
   public static String render(Path dir) throws IOException {
     RunView v = view(dir);
-    Experiment e = experiment(v.manifest());
+    Experiment e = Experiments.of(v.manifest());
     boolean ivf = ReportPages.approximateIndex(v);
     Optional<String> incomplete = incomplete(v);
     HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset"

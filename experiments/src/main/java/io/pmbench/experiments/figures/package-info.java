@@ -3,6 +3,8 @@
  * {@code fig6}, {@code fig5}, {@code fig3}, {@code fig7}, {@code table2} and {@code claims}.
  * Each experiment plans its cells from a {@link io.pmbench.experiments.sweep.GridSetup} and
  * renders its figures, CSV files and {@code report.html} from stored cells alone, so
- * {@code pmbench report DIR} regenerates a report without recomputing anything.
+ * {@code pmbench report DIR} regenerates a report without recomputing anything. No experiment names
+ * another: they are run and rebuilt by name in {@link io.pmbench.experiments.orchestration}, and
+ * what a figure's report and the claims table both read of its cells is in {@link FigureReadings}.
  */
 package io.pmbench.experiments.figures;

@@ -14,7 +14,7 @@ import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.datasets.synthetic.SyntheticConfig;
 import io.pmbench.datasets.synthetic.SyntheticFeatures;
 import io.pmbench.experiments.attack.AttackRow.Release;
-import io.pmbench.experiments.figures.Claims;
+import io.pmbench.experiments.figures.ClaimRow;
 import io.pmbench.reports.Interval;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -117,7 +117,7 @@ class DummiesAttackTest {
   @Test
   void claimRow_intervalAboveChancePlusMargin_notReproduced() {
     var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.3, 0.25, 0.35)));
-    assertEquals(Claims.NOT_REPRODUCED, row.verdict(), row.evidence());
+    assertEquals(ClaimRow.NOT_REPRODUCED, row.verdict(), row.evidence());
     assertEquals(DummiesAttack.CLAIM_ID, row.id());
   }
 
@@ -125,7 +125,7 @@ class DummiesAttackTest {
   void claimRow_intervalInsideChanceMargin_reproduced() {
     var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.9, 0.85, 0.95)));
-    assertEquals(Claims.REPRODUCED, row.verdict(), row.evidence());
+    assertEquals(ClaimRow.REPRODUCED, row.verdict(), row.evidence());
     assertTrue(row.evidence().contains("as the protocol releases it"), row.evidence());
   }
 
@@ -134,7 +134,7 @@ class DummiesAttackTest {
     // r at row 0 and still no class: the verdict must not be read as evidence for the dummies
     var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("privatemail", Release.SHUFFLED, 0.1, 0.1, 0.085, 0.115),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.1, 0.09, 0.11)));
-    assertEquals(Claims.REPRODUCED, row.verdict(), row.evidence());
+    assertEquals(ClaimRow.REPRODUCED, row.verdict(), row.evidence());
     assertTrue(row.evidence().contains("the embedding itself hides r's class"), row.evidence());
   }
 
@@ -149,7 +149,7 @@ class DummiesAttackTest {
     var row = io.pmbench.experiments.figures.DummiesClaim.row(List.of(judged("label-only", Release.SHUFFLED, 0.1, 0.5, 0.4, 0.6),
         judged("privatemail", Release.SHUFFLED, 1, 0.5, 0.4, 0.6),
         judged("privatemail", Release.PROTOCOL, 0.1, 0.5, 0.4, 0.6)));
-    assertEquals(Claims.CANNOT_TEST, row.verdict(), row.evidence());
+    assertEquals(ClaimRow.CANNOT_TEST, row.verdict(), row.evidence());
   }
 
   @Test

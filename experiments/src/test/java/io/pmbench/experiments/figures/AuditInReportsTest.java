@@ -46,11 +46,11 @@ class AuditInReportsTest {
     assertEquals(0, o.exit(), o.err());
     Path csv = tmp.resolve("claims.csv");
     String official = row(csv, OFFICIAL_ROW);
-    assertTrue(official.contains("," + Claims.NOT_REPRODUCED + ","), official);
+    assertTrue(official.contains("," + ClaimRow.NOT_REPRODUCED + ","), official);
     assertTrue(official.contains("Delta ratio") && official.contains("epsilon lower bound")
         && official.contains("vs claimed epsilon 0.1"), official);
     // the paper preset's calibration at epsilon = 0.1 is CLASSIC: audited, and not caught
-    assertTrue(row(csv, "audit-privatemail-classic-noisy-smlq-step").contains("," + Claims.REPRODUCED + ","));
+    assertTrue(row(csv, "audit-privatemail-classic-noisy-smlq-step").contains("," + ClaimRow.REPRODUCED + ","));
     String html = Files.readString(tmp.resolve("report.html"));
     assertTrue(html.contains(">Audit</h2>") && html.contains("FAILED CLAIM: privatemail (OFFICIAL_CODE"), "claims "
         + "report must show the audit table and state the failed claim");

@@ -70,14 +70,14 @@ class ClaimsTest {
     return new RunView(Path.of("."), m, cells, MissingNode.getInstance());
   }
 
-  private static Claims.Row row(RunView fig6, String id) {
+  private static ClaimRow row(RunView fig6, String id) {
     return Claims.rows(Map.of("fig6", fig6)).stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
   }
 
   @Test
   void featuresMatter_privatemailFarAboveLabelOnly_reproduced() {
-    Claims.Row r = row(fig6(new double[] {0.90, 0.91, 0.89}, new double[] {0.50, 0.52, 0.51}), "features-matter");
-    assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
+    ClaimRow r = row(fig6(new double[] {0.90, 0.91, 0.89}, new double[] {0.50, 0.52, 0.51}), "features-matter");
+    assertEquals(ClaimRow.REPRODUCED, r.verdict(), r.evidence());
     assertTrue(r.evidence().contains("privatemail 0.900") && r.evidence().contains("label-only 0.510")
         && r.evidence().contains("privatemail − label-only = 0.390 [")
         && r.evidence().contains("(n = 3 seeds × 200 queries)"), r.evidence());
@@ -90,8 +90,8 @@ class ClaimsTest {
   @Test
   void featuresMatter_unpairedIntervalsOverlapButPairedDifferenceAboveZero_reproduced() {
     RunView v = fig6(new double[] {0.60, 0.52, 0.68}, new double[] {0.55, 0.50, 0.60});
-    Claims.Row r = row(v, "features-matter");
-    assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
+    ClaimRow r = row(v, "features-matter");
+    assertEquals(ClaimRow.REPRODUCED, r.verdict(), r.evidence());
     BootstrapInterval pm = Stats.recall(v.cellsAt("privatemail", 0.1), Fig6.K).orElseThrow();
     BootstrapInterval lo = Stats.recall(v.cellsAt("label-only", 0.1), Fig6.K).orElseThrow();
     assertTrue(pm.low() < lo.high(), pm.text() + " vs " + lo.text());
@@ -100,8 +100,8 @@ class ClaimsTest {
   @Test
   void featuresMatter_identicalHits_notReproduced() {
     double[] same = {0.50, 0.52, 0.51};
-    Claims.Row r = row(fig6(same, same), "features-matter");
-    assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    ClaimRow r = row(fig6(same, same), "features-matter");
+    assertEquals(ClaimRow.NOT_REPRODUCED, r.verdict(), r.evidence());
     assertTrue(r.evidence().contains("privatemail − label-only = 0.000 [0.000, 0.000]"), r.evidence());
   }
 
@@ -110,16 +110,16 @@ class ClaimsTest {
   // and 600 queries cannot settle the claim.
   @Test
   void featuresMatter_noisyDifferenceStraddlingZero_undecided() {
-    Claims.Row r = row(fig6(new double[] {0.52, 0.52, 0.52}, new double[] {0.50, 0.50, 0.50}, true),
+    ClaimRow r = row(fig6(new double[] {0.52, 0.52, 0.52}, new double[] {0.50, 0.50, 0.50}, true),
         "features-matter");
-    assertEquals(Claims.UNDECIDED, r.verdict(), r.evidence());
+    assertEquals(ClaimRow.UNDECIDED, r.verdict(), r.evidence());
     assertEquals("undecided (n too small)", r.verdict());
   }
 
   @Test
   void aboveChance_privatemailAtChance_notReproduced() {
-    Claims.Row r = row(fig6(new double[] {0.56, 0.58, 0.57}, new double[] {0.50, 0.52, 0.51}), "fig6-above-chance");
-    assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    ClaimRow r = row(fig6(new double[] {0.56, 0.58, 0.57}, new double[] {0.50, 0.52, 0.51}), "fig6-above-chance");
+    assertEquals(ClaimRow.NOT_REPRODUCED, r.verdict(), r.evidence());
     assertTrue(r.evidence().contains("privatemail − random = 0.000 ["), r.evidence());
   }
 
@@ -142,7 +142,7 @@ class ClaimsTest {
     io.pmbench.experiments.audit.AuditRow a = new io.pmbench.experiments.audit.AuditRow("privatemail", "CLASSIC",
         "noisy SMLQ step", "standard", 0.1, 1e-5, 3.2e-7, 2.0e-9, 0.0, Double.POSITIVE_INFINITY, 20000, "p", "p.json",
         "");
-    Claims.Row r = Claims.auditRows(java.util.Optional.of(List.of(a))).get(0);
+    ClaimRow r = Claims.auditRows(java.util.Optional.of(List.of(a))).get(0);
     assertTrue(r.evidence().contains("lower bound 0.000 [95% one-sided, point estimate unbounded: an error rate "
         + "measured 0]"), r.evidence());
     assertTrue(!r.evidence().contains("Infinity"), r.evidence());
@@ -151,9 +151,9 @@ class ClaimsTest {
 
   @Test
   void rows_withoutParts_everyRowCannotBeTested() {
-    List<Claims.Row> rows = Claims.rows(Map.of());
+    List<ClaimRow> rows = Claims.rows(Map.of());
     assertTrue(rows.size() >= 8, rows.toString());
-    rows.forEach(r -> assertEquals(Claims.CANNOT_TEST, r.verdict(), r.id()));
+    rows.forEach(r -> assertEquals(ClaimRow.CANNOT_TEST, r.verdict(), r.id()));
     assertTrue(rows.stream().anyMatch(r -> r.id().equals("fig5-sigma-search")), "fig5's rows keep their ids");
   }
 }

@@ -54,22 +54,22 @@ class ExplainClaimsTest {
     return m;
   }
 
-  private static Claims.Row row(List<Claims.Row> rows, String id) {
+  private static ClaimRow row(List<ClaimRow> rows, String id) {
     return rows.stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
   }
 
   @Test
   void labelIsTheRecall_privatemailEqualsLabelOnlyAndBeatsShuffled_reproduced() {
     // ClaimsTest.cell hits the first recall*200 queries: 0.14 vs 0.14 identical, 0.14 vs 0.06 nested.
-    List<Claims.Row> rows = ExplainClaims.rows(view(at01(0.14, 0.14, 0.06, 0.06), "per-split"), null);
-    Claims.Row r = row(rows, "label-is-the-recall");
-    assertEquals(Claims.REPRODUCED, r.verdict(), r.evidence());
+    List<ClaimRow> rows = ExplainClaims.rows(view(at01(0.14, 0.14, 0.06, 0.06), "per-split"), null);
+    ClaimRow r = row(rows, "label-is-the-recall");
+    assertEquals(ClaimRow.REPRODUCED, r.verdict(), r.evidence());
   }
 
   @Test
   void labelIsTheRecall_privatemailFarAboveLabelOnly_notReproduced() {
-    Claims.Row r = row(ExplainClaims.rows(view(at01(0.60, 0.14, 0.06, 0.06), "joint"), null), "label-is-the-recall");
-    assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    ClaimRow r = row(ExplainClaims.rows(view(at01(0.60, 0.14, 0.06, 0.06), "joint"), null), "label-is-the-recall");
+    assertEquals(ClaimRow.NOT_REPRODUCED, r.verdict(), r.evidence());
   }
 
   @Test
@@ -77,19 +77,19 @@ class ExplainClaimsTest {
     RunView perSplit = view(at01(0.14, 0.14, 0.06, 0.07), "per-split");
     RunView joint = view(at01(0.013, 0.013, 0.013, 0.07), "joint");
 
-    Claims.Row asFig6 = row(ExplainClaims.rows(perSplit, joint), "label-ids-collide");
-    Claims.Row asIds = row(ExplainClaims.rows(joint, perSplit), "label-ids-collide");
+    ClaimRow asFig6 = row(ExplainClaims.rows(perSplit, joint), "label-ids-collide");
+    ClaimRow asIds = row(ExplainClaims.rows(joint, perSplit), "label-ids-collide");
 
-    assertEquals(Claims.REPRODUCED, asFig6.verdict(), asFig6.evidence());
+    assertEquals(ClaimRow.REPRODUCED, asFig6.verdict(), asFig6.evidence());
     assertEquals(asFig6.evidence(), asIds.evidence(), "which run is fig6 must not change the difference");
     assertTrue(asFig6.evidence().contains("privatemail per-split − privatemail joint = 0.125"), asFig6.evidence());
   }
 
   @Test
   void labelIdsCollide_withoutIdsPart_cannotTest() {
-    Claims.Row r = row(ExplainClaims.rows(view(at01(0.14, 0.14, 0.06, 0.06), "per-split"), null),
+    ClaimRow r = row(ExplainClaims.rows(view(at01(0.14, 0.14, 0.06, 0.06), "per-split"), null),
         "label-ids-collide");
-    assertEquals(Claims.CANNOT_TEST, r.verdict());
+    assertEquals(ClaimRow.CANNOT_TEST, r.verdict());
   }
 
   @Test
@@ -99,9 +99,9 @@ class ExplainClaimsTest {
     m.put("public-pca", Map.of(0.1, 0.05, 8.0, 0.60));
     m.put("random", Map.of(0.1, 0.07, 8.0, 0.07));
 
-    Claims.Row r = row(ExplainClaims.rows(view(m, "joint"), null), "plain-gaussian");
+    ClaimRow r = row(ExplainClaims.rows(view(m, "joint"), null), "plain-gaussian");
 
-    assertEquals(Claims.NOT_REPRODUCED, r.verdict(), r.evidence());
+    assertEquals(ClaimRow.NOT_REPRODUCED, r.verdict(), r.evidence());
     assertTrue(r.evidence().contains("public-pca beats random at epsilon 8.0"), r.evidence());
     assertTrue(r.evidence().contains("privatemail beats random at epsilon 0.1, 8.0"), r.evidence());
   }

@@ -180,8 +180,8 @@ class FiguresCliTest {
     List<String> lines = Files.readAllLines(tmp.resolve("claims.csv"));
     assertTrue(lines.size() > 10, lines.toString());
     for (String line : lines.subList(1, lines.size())) {
-      assertTrue(line.contains("," + Claims.REPRODUCED + ",") || line.contains("," + Claims.NOT_REPRODUCED + ",")
-          || line.contains("," + Claims.CANNOT_TEST + ",") || line.contains("," + Claims.UNDECIDED + ","), line);
+      assertTrue(line.contains("," + ClaimRow.REPRODUCED + ",") || line.contains("," + ClaimRow.NOT_REPRODUCED + ",")
+          || line.contains("," + ClaimRow.CANNOT_TEST + ",") || line.contains("," + ClaimRow.UNDECIDED + ","), line);
     }
     String claims = Files.readString(tmp.resolve("claims.csv"));
     assertTrue(claims.contains("features-matter"));
@@ -190,7 +190,7 @@ class FiguresCliTest {
     assertTrue(Files.exists(tmp.resolve("attack").resolve("attack.csv")));
     for (String id : List.of("label-ids-collide", "dummies-hide-class", "label-is-the-recall")) {
       String row = lines.stream().filter(l -> l.startsWith(id + ",")).findFirst().orElseThrow(() -> new AssertionError(id));
-      assertTrue(id.equals("label-is-the-recall") || !row.contains(Claims.CANNOT_TEST), row);
+      assertTrue(id.equals("label-is-the-recall") || !row.contains(ClaimRow.CANNOT_TEST), row);
     }
     assertTrue(Files.exists(tmp.resolve("fig7").resolve("fig7-eps0.1-after.png")));
     assertTrue(Files.exists(tmp.resolve("table2.csv")));

@@ -1,0 +1,165 @@
+package io.pmbench.experiments.orchestration;
+
+import io.pmbench.core.data.LabelNumbering;
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.attack.AttackRow;
+import io.pmbench.experiments.attack.DummiesAttack;
+import io.pmbench.experiments.audit.AuditFolder;
+import io.pmbench.experiments.audit.AuditReport;
+import io.pmbench.experiments.audit.AuditRow;
+import io.pmbench.experiments.audit.AuditSettings;
+import io.pmbench.experiments.audit.Targets;
+import io.pmbench.experiments.figures.Claims;
+import io.pmbench.experiments.figures.DummiesClaim;
+import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.figures.Fig3;
+import io.pmbench.experiments.figures.Fig5;
+import io.pmbench.experiments.figures.Fig6;
+import io.pmbench.experiments.figures.Fig7;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.runs.AtomicFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A {@code claims} run: its parts, each run (or resumed) through the {@link RunPipeline} into its
+ * own sub-directory ({@link ClaimParts}), then the claims table over them. The figure parts are
+ * registered here by name ({@link #FIGURE_PARTS}); {@code ids}, {@code attack} and {@code audit}
+ * are the run's own.
+ */
+public final class ClaimsRun {
+  /**
+   * What a claims run was asked for.
+   *
+   * @param parts the parts to compute, in the order given (those not computed are 'cannot test here')
+   * @param mechanisms fig6's mechanisms, checked against the registry ('all' expanded)
+   * @param epsilons fig6's ε values
+   * @param auditTrials runs per data set of the audit part's ε lower bounds
+   */
+  public record Request(List<String> parts, List<String> mechanisms, List<Double> epsilons, int auditTrials) {
+    public Request {
+      parts = List.copyOf(parts);
+      mechanisms = List.copyOf(mechanisms);
+      epsilons = List.copyOf(epsilons);
+    }
+  }
+
+  /** The figure parts, in {@link ClaimParts#FIGURES} order: each the experiment it runs into DIR/name. */
+  private static final Map<String, Function<Request, Experiment>> FIGURE_PARTS = figureParts();
+
+  private ClaimsRun() {}
+
+  private static Map<String, Function<Request, Experiment>> figureParts() {
+    Map<String, Function<Request, Experiment>> parts = new LinkedHashMap<>();
+    parts.put(ExperimentKind.FIG3.name(), r -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, EpsilonGrid.REFERENCE_EPSILON));
+    parts.put(ExperimentKind.FIG5.name(), r -> new Fig5(List.of("smlq", "privatemail"), EpsilonGrid.REFERENCE_EPSILON));
+    parts.put(ExperimentKind.FIG6.name(), r -> new Fig6(r.mechanisms(), r.epsilons(), false));
+    parts.put(ExperimentKind.FIG7.name(), r -> new Fig7(Fig7.DEFAULT_EPSILONS));
+    return parts;
+  }
+
+  /**
+   * Runs (or resumes) the parts of {@code r} into sub-directories of {@code s.out()}, then the
+   * claims table into {@code s.out()}; returns that directory. Every experiment is validated, and
+   * every part name checked, before anything runs.
+   */
+  public static Path run(RunPipeline pipeline, GridSetup s, Request r) throws IOException {
+    List<Experiment> figures = new ArrayList<>();
+    for (String p : r.parts().stream().filter(p -> !List.of(AuditFolder.SUBFOLDER, ClaimParts.IDS, DummiesClaim.PART)
+        .contains(p)).toList()) {
+      Function<Request, Experiment> part = FIGURE_PARTS.get(p);
+      if (part == null) {
+        throw new IllegalArgumentException("--parts must be among " + String.join(", ", FIGURE_PARTS.keySet()) + ", "
+            + ClaimParts.IDS + ", " + DummiesClaim.PART + ", " + AuditFolder.SUBFOLDER + ". Provided value: " + p);
+      }
+      figures.add(part.apply(r));
+    }
+    Experiment claims = new Claims();
+    for (Experiment e : figures) {
+      e.validate(s);
+    }
+    claims.validate(s);
+    PrintWriter err = pipeline.err();
+    if (r.parts().contains(AuditFolder.SUBFOLDER)) {
+      audit(s, r, err);
+    }
+    for (Experiment e : figures) {
+      pipeline.run(e, s.withOut(s.out().resolve(e.name())));
+    }
+    if (r.parts().contains(ClaimParts.IDS)) {
+      pipeline.run(idsPart(s), idsSetup(s));
+    }
+    if (r.parts().contains(DummiesClaim.PART)) {
+      attack(s, r, err);
+    }
+    return pipeline.run(claims, s);
+  }
+
+  /**
+   * Audits the run's private mechanisms (the subject of the claims always, under each calibration, so
+   * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed, preset and noise
+   * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
+   */
+  private static void audit(GridSetup s, Request r, PrintWriter err) throws IOException {
+    double eps = EpsilonGrid.REFERENCE_EPSILON;
+    AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
+        .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(r.auditTrials());
+    List<String> audited = Targets.mechanisms(settings).stream()
+        .filter(m -> s.registry().get(m).reporting().subject() || r.mechanisms().contains(m)).toList();
+    Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
+    List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), row -> {
+      err.println("pmbench audit: " + row.summary());
+      err.flush();
+    });
+    AuditReport.writePage(dir, rows, AuditFolder.command(settings, audited, dir));
+  }
+
+  /** The {@code ids} part: fig6 at the reference ε for the registered mechanisms in the ids claim. */
+  private static Fig6 idsPart(GridSetup s) {
+    List<String> names = s.registry().names().stream().filter(n -> s.registry().get(n).reporting().idsClaim())
+        .toList();
+    return new Fig6(names, List.of(EpsilonGrid.REFERENCE_EPSILON), false);
+  }
+
+  /** The run's setup under the other label numbering, into DIR/ids. */
+  private static GridSetup idsSetup(GridSetup s) {
+    LabelNumbering other = s.protocol().labelNumbering() == LabelNumbering.JOINT ? LabelNumbering.PER_SPLIT
+        : LabelNumbering.JOINT;
+    return s.withProtocol(s.protocol().withLabelNumbering(other)).withOut(s.out().resolve(ClaimParts.IDS));
+  }
+
+  /**
+   * The dummies attack at ε = 0.1 on the run's seeds and queries into DIR/attack (recomputed only
+   * when its attack.csv is missing): the run's mechanisms that declare it ({@code Reporting#dummiesAttacked}). A run
+   * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
+   */
+  private static void attack(GridSetup s, Request r, PrintWriter err) throws IOException {
+    Path csv = s.out().resolve(DummiesClaim.PART).resolve("attack.csv");
+    if (!s.protocol().dummies()) {
+      err.println("pmbench claims: no dummy queries in this run (" + s.preset().cliName() + "): the attack part is "
+          + "skipped");
+      return;
+    }
+    if (Files.exists(csv)) {
+      err.println("pmbench claims: reusing " + csv);
+      return;
+    }
+    List<EmbeddingMechanism> ms = r.mechanisms().stream().map(s.registry()::get)
+        .filter(m -> m.reporting().dummiesAttacked()).toList();
+    if (ms.isEmpty()) {
+      return;
+    }
+    err.println("pmbench claims: attacking the dummy queries of " + ms.stream().map(EmbeddingMechanism::name).toList());
+    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
+    List<AttackRow> rows = attack.run(ms, s::params, List.of(DummiesAttack.CLAIM_EPSILON), s.seeds(), err);
+    AtomicFiles.write(csv, w -> AttackRow.writeCsv(rows, w));
+  }
+}

@@ -1,0 +1,171 @@
+package io.pmbench.experiments.orchestration;
+
+import io.pmbench.core.mechanism.MechanismOptions;
+import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.sweep.CellKey;
+import io.pmbench.experiments.sweep.CellRecord;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Cells;
+import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.GridRecipe;
+import io.pmbench.experiments.sweep.GridSetup;
+import io.pmbench.experiments.sweep.InvocationLog;
+import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.RunFolders;
+import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.reports.ResultWriter;
+import io.pmbench.runs.AtomicFiles;
+import io.pmbench.runs.ProvenanceJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs (or resumes) one experiment into its run directory: validates the grid, writes run.json
+ * (the manifest) or checks it against the stored one, runs the missing cells on the chosen engine
+ * (keeping part-done cells' query journals), appends this invocation to invocations.jsonl, and
+ * writes provenance.json. Every command that computes cells goes through here, and so does each
+ * part of a {@code claims} run ({@link ClaimsRun}).
+ */
+public final class RunPipeline {
+  /**
+   * What a run needs beyond its {@link GridSetup}.
+   *
+   * @param engine the engine computing the missing cells ({@code --engine})
+   * @param master the Spark master of the spark engine, or null for its default
+   * @param acceptModified whether a run directory written by modified code may be resumed
+   * @param sigmaGiven whether σ was given on the command line (the settings line says so)
+   * @param alphaGiven whether α was given on the command line
+   * @param optionMechanisms the mechanisms whose options in effect provenance.json lists
+   */
+  public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
+      boolean alphaGiven, List<String> optionMechanisms) {
+    public Options {
+      optionMechanisms = List.copyOf(optionMechanisms);
+    }
+  }
+
+  /** Shows a run's progress while its cells are computed (a progress bar on stderr). */
+  public interface Meter extends Sweep.Listener, AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** Starts a {@link Meter} for {@code totalQueries} queries of the cells still to compute. */
+  @FunctionalInterface
+  public interface Meters {
+    Meter start(String task, long totalQueries, Map<CellKey, Long> pendingCells);
+  }
+
+  private final Options options;
+  private final PrintWriter err;
+  private final Meters meters;
+
+  /** A pipeline writing its messages to {@code err} and showing progress through {@code meters}. */
+  public RunPipeline(Options options, PrintWriter err, Meters meters) {
+    this.options = options;
+    this.err = err;
+    this.meters = meters;
+  }
+
+  /** Where this pipeline writes its messages. */
+  public PrintWriter err() {
+    return err;
+  }
+
+  /** Runs (or resumes) {@code e} into {@code s.out()}; returns that directory. */
+  public Path run(Experiment e, GridSetup s) throws IOException {
+    Instant start = Instant.now();
+    e.validate(s);
+    Map<String, Object> config = s.config(e.config(s));
+    Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
+    GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
+    try (Engine engine = Engine.named(options.engine(), options.master(), s.parallel(), recipe, s.data());
+        CellStore store = CellStore.open(s.out(), manifest, s.fresh(), options.acceptModified(), w -> {
+          err.println("pmbench: " + w);
+          err.flush();
+        })) {
+      Cells cells = new Cells(manifest.fingerprint(), s.preset().cliName(), s.git().commit(), e.recordFailures(),
+          store);
+      List<Sweep.Task> tasks = e.tasks(s, cells);
+      long pendingQueries = Sweep.pendingQueries(store, tasks);
+      Map<CellKey, Long> pendingCells = new LinkedHashMap<>();
+      tasks.stream().filter(t -> store.get(t.key()).isEmpty()).forEach(t -> pendingCells.put(t.key(), t.queries()));
+      long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
+      announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
+      Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells);
+      InvocationLog.Summary elapsed = InvocationLog.read(s.out());
+      writeProvenance(e, s, config, manifest, outcome, elapsed, start);
+      err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", e.name(),
+          outcome.computed(), outcome.reused(), (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0,
+          elapsed.describe());
+      err.flush();
+    }
+    return s.out();
+  }
+
+  /** The three lines saying what is about to run: noise, data and cells, settings. */
+  private void announce(Experiment e, GridSetup s, int cells, long stored, long[] partial) {
+    err.println("pmbench " + e.name() + ": " + s.noiseLine());
+    err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "
+            + "at once; %s%n", e.name(), RunFolders.shortName(s.datasetSpec()), s.data().train().size(),
+        s.data().test().size(), s.data().dimension(), s.data().numClasses(), cells, stored, s.out(),
+        partial[0] == 0 ? "" : "; " + partial[1] + " finished queries of " + partial[0] + " part-done cells kept",
+        s.parallel(), s.protocolText());
+    err.println("pmbench " + e.name() + ": " + s.settingsLine(options.sigmaGiven(), options.alphaGiven(),
+        DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
+    err.flush();
+  }
+
+  /** Computes the missing cells, recording this invocation (and how it ended) in invocations.jsonl. */
+  private Sweep.Outcome sweep(Experiment e, GridSetup s, CellStore store, List<Sweep.Task> tasks, Engine engine,
+      long pendingQueries, Map<CellKey, Long> pendingCells) throws IOException {
+    Sweep.Outcome outcome;
+    InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries,
+        tasks.size());
+    try (Meter meter = meters.start("pmbench " + e.name(), pendingQueries, pendingCells)) {
+      outcome = Sweep.run(store, tasks, engine, new Sweep.Listener() {
+        @Override
+        public void accept(int queries) {
+          meter.accept(queries);
+          invocation.queriesDone(queries);
+        }
+
+        @Override
+        public void cellFinished(CellRecord cell, boolean computed) {
+          meter.cellFinished(cell, computed);
+        }
+      });
+    } catch (RuntimeException | Error ex) {
+      invocation.end("failed: " + ex, 0);
+      throw ex;
+    }
+    invocation.end(InvocationLog.FINISHED, outcome.computed());
+    return outcome;
+  }
+
+  /** provenance.json: the configuration, grid, options in effect, cell counts and every invocation's time. */
+  private void writeProvenance(Experiment e, GridSetup s, Map<String, Object> config, Manifest manifest,
+      Sweep.Outcome outcome, InvocationLog.Summary elapsed, Instant start) throws IOException {
+    Map<String, Object> provConfig = new LinkedHashMap<>(config);
+    provConfig.put("grid", e.grid(s));
+    provConfig.put("fingerprint", manifest.fingerprint());
+    provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1).options(),
+        options.optionMechanisms().stream().map(s.registry()::get).toList()));
+    provConfig.put("cellsComputed", outcome.computed());
+    provConfig.put("cellsReused", outcome.reused());
+    provConfig.put("parallel", s.parallel());
+    provConfig.put("engine", options.engine());
+    provConfig.put("noiseSource", s.noiseLine());
+    provConfig.put("invocations", elapsed.invocations().size());
+    provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
+    provConfig.put("commitsAllInvocations", elapsed.commits());
+    var prov = s.provenance(provConfig, start);
+    AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
+  }
+}
