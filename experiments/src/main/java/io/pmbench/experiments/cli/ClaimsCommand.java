@@ -2,8 +2,9 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.figures.Claims;
-import io.pmbench.experiments.figures.Experiment;
+import io.pmbench.experiments.figures.Experiments;
 import io.pmbench.experiments.orchestration.ClaimsRun;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.io.IOException;
@@ -45,6 +46,6 @@ public final class ClaimsCommand extends ExperimentCommand {
 
   @Override
   Path compute(GridSetup s, RunPipeline pipeline) throws IOException {
-    return ClaimsRun.run(pipeline, s, claims.request(names(claims.mechanisms, s.registry())));
+    return ClaimsRun.run(pipeline, Experiments.CLAIM_PARTS, s, claims.request(names(claims.mechanisms, s.registry())));
   }
 }

@@ -1,7 +1,7 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig3;
 import io.pmbench.experiments.figures.Fig6;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
 import picocli.CommandLine.Command;

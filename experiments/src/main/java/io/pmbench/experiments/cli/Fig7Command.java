@@ -1,7 +1,7 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Fig7;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package io.pmbench.experiments.cli;
 
-import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.figures.Reports;
 import io.pmbench.experiments.figures.RunExperiment;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.figures;
 
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.reports.Bootstrap;
 import io.pmbench.reports.BootstrapInterval;

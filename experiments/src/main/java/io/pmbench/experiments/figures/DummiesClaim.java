@@ -4,6 +4,7 @@ import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.attack.AttackRow.Release;
 import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
+import io.pmbench.experiments.orchestration.ClaimParts;
 import io.pmbench.reports.Interval;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import java.util.Locale;
  */
 public final class DummiesClaim {
   /** The sub-directory of a claims run holding the attack's results. */
-  public static final String PART = "attack";
+  public static final String PART = ClaimParts.ATTACK;
 
   private DummiesClaim() {}
 

@@ -1,6 +1,7 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.Decision;
 import java.util.ArrayList;

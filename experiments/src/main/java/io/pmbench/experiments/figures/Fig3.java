@@ -1,15 +1,17 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.core.protocol.ProtocolRunner;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.orchestration.GridEntries;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
-import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.BootstrapInterval;
+import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;

@@ -2,13 +2,15 @@ package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
-import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.BootstrapInterval;
+import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;

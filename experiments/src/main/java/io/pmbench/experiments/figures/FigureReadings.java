@@ -1,6 +1,7 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.reports.BootstrapInterval;

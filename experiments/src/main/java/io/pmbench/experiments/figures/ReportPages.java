@@ -11,6 +11,7 @@ import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.reports.Bootstrap;

@@ -2,7 +2,9 @@ package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.Cells;

@@ -4,7 +4,10 @@
  * Each experiment plans its cells from a {@link io.pmbench.experiments.sweep.GridSetup} and
  * renders its figures, CSV files and {@code report.html} from stored cells alone, so
  * {@code pmbench report DIR} regenerates a report without recomputing anything. No experiment names
- * another: they are run and rebuilt by name in {@link io.pmbench.experiments.orchestration}, and
- * what a figure's report and the claims table both read of its cells is in {@link FigureReadings}.
+ * another: they are built by name in {@link Experiments} alone (a stored run's, and the parts of a
+ * {@code claims} run, which {@link io.pmbench.experiments.orchestration} runs without naming a
+ * figure), and what a figure's report and the claims table both read of its cells is in {@link
+ * FigureReadings}. This package depends on {@link io.pmbench.experiments.orchestration}, never the
+ * reverse.
  */
 package io.pmbench.experiments.figures;

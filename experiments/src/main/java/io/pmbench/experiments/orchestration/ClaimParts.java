@@ -20,6 +20,8 @@ public final class ClaimParts {
    * label numbering (SPEC.md §8).
    */
   public static final String IDS = "ids";
+  /** The sub-directory of the dummies attack on the run's dummy queries. */
+  public static final String ATTACK = "attack";
 
   private ClaimParts() {}
 

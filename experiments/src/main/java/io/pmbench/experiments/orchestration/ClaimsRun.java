@@ -10,13 +10,6 @@ import io.pmbench.experiments.audit.AuditReport;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.audit.AuditSettings;
 import io.pmbench.experiments.audit.Targets;
-import io.pmbench.experiments.figures.Claims;
-import io.pmbench.experiments.figures.DummiesClaim;
-import io.pmbench.experiments.figures.Experiment;
-import io.pmbench.experiments.figures.Fig3;
-import io.pmbench.experiments.figures.Fig5;
-import io.pmbench.experiments.figures.Fig6;
-import io.pmbench.experiments.figures.Fig7;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
@@ -24,7 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -32,8 +24,8 @@ import java.util.function.Function;
 /**
  * A {@code claims} run: its parts, each run (or resumed) through the {@link RunPipeline} into its
  * own sub-directory ({@link ClaimParts}), then the claims table over them. The figure parts are
- * registered here by name ({@link #FIGURE_PARTS}); {@code ids}, {@code attack} and {@code audit}
- * are the run's own.
+ * the figures' ({@link Figures}, handed in by the command); {@code ids}, {@code attack} and
+ * {@code audit} are the run's own.
  */
 public final class ClaimsRun {
   /**
@@ -52,37 +44,41 @@ public final class ClaimsRun {
     }
   }
 
-  /** The figure parts, in {@link ClaimParts#FIGURES} order: each the experiment it runs into DIR/name. */
-  private static final Map<String, Function<Request, Experiment>> FIGURE_PARTS = figureParts();
+  /**
+   * The experiments a claims run is made of, supplied by the figures (so that this package names
+   * none of them).
+   */
+  public interface Figures {
+    /** The figure parts, in {@link ClaimParts#FIGURES} order: each the experiment it runs into DIR/name. */
+    Map<String, Function<Request, Experiment>> parts();
+
+    /** The {@code ids} part's experiment: fig6 at the reference ε for {@code mechanisms}. */
+    Experiment ids(List<String> mechanisms);
+
+    /** The claims table itself, which reads the parts' cells. */
+    Experiment table();
+  }
 
   private ClaimsRun() {}
-
-  private static Map<String, Function<Request, Experiment>> figureParts() {
-    Map<String, Function<Request, Experiment>> parts = new LinkedHashMap<>();
-    parts.put(ExperimentKind.FIG3.name(), r -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, EpsilonGrid.REFERENCE_EPSILON));
-    parts.put(ExperimentKind.FIG5.name(), r -> new Fig5(List.of("smlq", "privatemail"), EpsilonGrid.REFERENCE_EPSILON));
-    parts.put(ExperimentKind.FIG6.name(), r -> new Fig6(r.mechanisms(), r.epsilons(), false));
-    parts.put(ExperimentKind.FIG7.name(), r -> new Fig7(Fig7.DEFAULT_EPSILONS));
-    return parts;
-  }
 
   /**
    * Runs (or resumes) the parts of {@code r} into sub-directories of {@code s.out()}, then the
    * claims table into {@code s.out()}; returns that directory. Every experiment is validated, and
    * every part name checked, before anything runs.
    */
-  public static Path run(RunPipeline pipeline, GridSetup s, Request r) throws IOException {
+  public static Path run(RunPipeline pipeline, Figures catalog, GridSetup s, Request r) throws IOException {
+    Map<String, Function<Request, Experiment>> named = catalog.parts();
     List<Experiment> figures = new ArrayList<>();
-    for (String p : r.parts().stream().filter(p -> !List.of(AuditFolder.SUBFOLDER, ClaimParts.IDS, DummiesClaim.PART)
+    for (String p : r.parts().stream().filter(p -> !List.of(AuditFolder.SUBFOLDER, ClaimParts.IDS, ClaimParts.ATTACK)
         .contains(p)).toList()) {
-      Function<Request, Experiment> part = FIGURE_PARTS.get(p);
+      Function<Request, Experiment> part = named.get(p);
       if (part == null) {
-        throw new IllegalArgumentException("--parts must be among " + String.join(", ", FIGURE_PARTS.keySet()) + ", "
-            + ClaimParts.IDS + ", " + DummiesClaim.PART + ", " + AuditFolder.SUBFOLDER + ". Provided value: " + p);
+        throw new IllegalArgumentException("--parts must be among " + String.join(", ", named.keySet()) + ", "
+            + ClaimParts.IDS + ", " + ClaimParts.ATTACK + ", " + AuditFolder.SUBFOLDER + ". Provided value: " + p);
       }
       figures.add(part.apply(r));
     }
-    Experiment claims = new Claims();
+    Experiment claims = catalog.table();
     for (Experiment e : figures) {
       e.validate(s);
     }
@@ -95,9 +91,9 @@ public final class ClaimsRun {
       pipeline.run(e, s.withOut(s.out().resolve(e.name())));
     }
     if (r.parts().contains(ClaimParts.IDS)) {
-      pipeline.run(idsPart(s), idsSetup(s));
+      pipeline.run(idsPart(catalog, s), idsSetup(s));
     }
-    if (r.parts().contains(DummiesClaim.PART)) {
+    if (r.parts().contains(ClaimParts.ATTACK)) {
       attack(s, r, err);
     }
     return pipeline.run(claims, s);
@@ -123,10 +119,10 @@ public final class ClaimsRun {
   }
 
   /** The {@code ids} part: fig6 at the reference ε for the registered mechanisms in the ids claim. */
-  private static Fig6 idsPart(GridSetup s) {
+  private static Experiment idsPart(Figures catalog, GridSetup s) {
     List<String> names = s.registry().names().stream().filter(n -> s.registry().get(n).reporting().idsClaim())
         .toList();
-    return new Fig6(names, List.of(EpsilonGrid.REFERENCE_EPSILON), false);
+    return catalog.ids(names);
   }
 
   /** The run's setup under the other label numbering, into DIR/ids. */
@@ -142,7 +138,7 @@ public final class ClaimsRun {
    * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
    */
   private static void attack(GridSetup s, Request r, PrintWriter err) throws IOException {
-    Path csv = s.out().resolve(DummiesClaim.PART).resolve("attack.csv");
+    Path csv = s.out().resolve(ClaimParts.ATTACK).resolve("attack.csv");
     if (!s.protocol().dummies()) {
       err.println("pmbench claims: no dummy queries in this run (" + s.preset().cliName() + "): the attack part is "
           + "skipped");

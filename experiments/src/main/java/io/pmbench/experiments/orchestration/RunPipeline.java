@@ -2,7 +2,6 @@ package io.pmbench.experiments.orchestration;
 
 import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.datasets.DatasetRegistry;
-import io.pmbench.experiments.figures.Experiment;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;

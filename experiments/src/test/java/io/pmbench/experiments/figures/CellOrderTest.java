@@ -8,6 +8,7 @@ import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;

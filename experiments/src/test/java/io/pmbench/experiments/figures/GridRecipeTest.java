@@ -11,6 +11,7 @@ import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.protocol.GalleryIndexKind;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Manifest;

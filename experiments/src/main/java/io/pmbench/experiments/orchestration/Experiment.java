@@ -1,6 +1,5 @@
-package io.pmbench.experiments.figures;
+package io.pmbench.experiments.orchestration;
 
-import io.pmbench.experiments.orchestration.ExperimentKind;
 import io.pmbench.experiments.sweep.CellPlan;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;

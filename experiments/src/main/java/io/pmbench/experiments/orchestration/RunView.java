@@ -1,4 +1,4 @@
-package io.pmbench.experiments.figures;
+package io.pmbench.experiments.orchestration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pmbench.experiments.sweep.CellKey;
