@@ -114,8 +114,11 @@ class FilterCommandTest {
         + "path")).count(), err.toString());
   }
 
-  @Test
-  void command_bothEncodersWithAStoredVae_oneFolderEachAndTheComparisonTable(@TempDir Path tmp) throws Exception {
+  /** {@code --encoder vae,ppca}, and the default when a VAE model is at hand: both encoders, compared. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void command_bothEncodersWithAStoredVae_oneFolderEachAndTheComparisonTable(boolean explicit, @TempDir Path tmp)
+      throws Exception {
     // the VAE is a stored model (no trainer in this build): loaded, not trained
     String nonNegative = nonNegative(tmp.resolve("data"));
     io.pmbench.core.data.FeatureSet data = io.pmbench.datasets.DatasetRegistry.standard().load(nonNegative);
@@ -125,8 +128,10 @@ class FilterCommandTest {
     StringWriter err = new StringWriter();
     String[] a = args(tmp.resolve("run"));
     a[2] = nonNegative;
-    String[] all = java.util.Arrays.copyOf(a, a.length + 4);
-    System.arraycopy(new String[] {"--encoder", "vae,ppca", "--vae-model", model.toString()}, 0, all, a.length, 4);
+    String[] extra = explicit ? new String[] {"--encoder", "vae,ppca", "--vae-model", model.toString()}
+        : new String[] {"--vae-model", model.toString()};
+    String[] all = java.util.Arrays.copyOf(a, a.length + extra.length);
+    System.arraycopy(extra, 0, all, a.length, extra.length);
     assertEquals(0, execute(out, err, all), err.toString());
     assertTrue(err.toString().contains("loaded from " + model), err.toString());
     for (String enc : List.of("vae", "ppca")) {
