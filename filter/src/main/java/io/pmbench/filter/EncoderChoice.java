@@ -86,7 +86,8 @@ public final class EncoderChoice {
   /** Whether a stored model answers {@code --encoder vae} for {@code data} without training. */
   static boolean modelAtHand(FeatureSet data, int latentDim, VaeOptions vae) {
     Path file = vae.model().orElse(defaultModel(data, latentDim, vae.epochs(), vae.seed()));
-    return Files.exists(file) || (vae.model().isEmpty() && bundled(file).isPresent());
+    return Files.exists(file)
+        || (vae.model().isEmpty() && EncoderChoice.class.getResource(BUNDLED + file.getFileName()) != null);
   }
 
   /** The model bundled with pmbench under the file name of {@code file}, if there is one. */

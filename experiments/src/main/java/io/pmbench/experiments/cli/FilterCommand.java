@@ -149,26 +149,25 @@ public final class FilterCommand extends CliCommand {
     Instant start = Instant.now();
     long cpuStart = cpuNanos();
     config(FashionMnist.NAME); // checks the options before the data set is loaded
-    java.util.function.Consumer<String> note = line -> err.println("pmbench filter: " + line);
-    List<String> encoders = encoder == null ? null : EncoderChoice.resolveAll(encoder, note);
-    err.println("pmbench filter: loading " + dataset + " ...");
-    err.flush();
-    FeatureSet data = DatasetRegistry.standard().load(dataset);
-    FilterExperiment.Config cfg = config(data.name());
-    if (encoders == null) {
-      // the VAE is the encoder; PPCA runs beside it so that the report compares the two
-      encoders = EncoderChoice.defaultFor(data, cfg.latentDim(), vaeOptions(), note).equals("vae")
-          ? List.of("vae", "ppca") : List.of("ppca");
-    }
-    err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
-        data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
-    err.flush();
     java.util.function.Consumer<String> log = line -> {
       synchronized (err) {
         err.println("pmbench filter: " + line);
         err.flush();
       }
     };
+    List<String> encoders = encoder == null ? null : EncoderChoice.resolveAll(encoder, log);
+    err.println("pmbench filter: loading " + dataset + " ...");
+    err.flush();
+    FeatureSet data = DatasetRegistry.standard().load(dataset);
+    FilterExperiment.Config cfg = config(data.name());
+    if (encoders == null) {
+      // the VAE is the encoder; PPCA runs beside it so that the report compares the two
+      encoders = EncoderChoice.defaultFor(data, cfg.latentDim(), vaeOptions(), log).equals("vae")
+          ? List.of("vae", "ppca") : List.of("ppca");
+    }
+    err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
+        data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
+    err.flush();
     Path root = out != null ? out : defaultOut(data.name(), start);
     Map<String, FilterExperiment.Results> all = new LinkedHashMap<>();
     for (String name : encoders) {
