@@ -5,10 +5,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * An audit's output folder: {@code audit.csv} ({@link AuditResults}), the saved pairs, and
@@ -39,32 +44,54 @@ public final class AuditFolder {
    */
   public static List<AuditRow> run(Path dir, AuditSettings s, List<String> mechanisms, Consumer<AuditRow> each)
       throws IOException {
+    return run(dir, s, mechanisms, Map.of(), r -> Optional.empty(), each);
+  }
+
+  /**
+   * As {@link #run(Path, AuditSettings, List, Consumer)}, taking a mechanism's rows from
+   * {@code done} when it holds them (rows of an earlier audit under the same settings: a
+   * mechanism's rows depend only on its name and the settings) and auditing the others.
+   */
+  private static List<AuditRow> run(Path dir, AuditSettings s, List<String> mechanisms,
+      Map<String, List<AuditRow>> done, Function<AuditRow, Optional<String>> storedLine, Consumer<AuditRow> each)
+      throws IOException {
     mechanisms.forEach(n -> Targets.of(n, s)); // fail on a bad name before any work
     List<AuditRow> rows = new ArrayList<>();
     for (String name : mechanisms) {
+      if (done.containsKey(name)) {
+        rows.addAll(done.get(name));
+        continue;
+      }
       for (AuditRow r : Audit.run(name, s, dir)) {
         rows.add(r);
         each.accept(r);
       }
     }
     Files.createDirectories(dir);
-    AtomicFiles.writeAll(java.util.Map.of(
-        dir.resolve(AuditResults.FILE), out -> AuditResults.writeTo(out, rows),
+    AtomicFiles.writeAll(Map.of(
+        dir.resolve(AuditResults.FILE), out -> AuditResults.writeTo(out, rows, storedLine),
         dir.resolve(SETTINGS), out -> out.write(COMMAND + command(s, mechanisms, dir) + "\n" + key(s, mechanisms))));
     return rows;
   }
 
   /**
    * The audit in {@code dir} when it ran with the same settings and mechanisms, else a new one
-   * ({@link #run}); an audit with other settings is refused (one line naming the folder) unless
-   * {@code fresh}. A folder without its settings file (an interrupted audit) is recomputed.
+   * ({@link #run}). An audit with the same settings but other mechanisms is extended: the rows of
+   * the mechanisms it audited are kept, the others audited, and the rows (and saved pairs) of
+   * mechanisms no longer asked for dropped. An audit with other settings is refused (one line
+   * naming the folder) unless {@code fresh}. A folder without its settings file (an interrupted
+   * audit) is recomputed.
    */
   public static List<AuditRow> runOrReuse(Path dir, AuditSettings s, List<String> mechanisms, boolean fresh,
       Consumer<AuditRow> each) throws IOException {
     Optional<String> stored = storedKey(dir);
-    if (stored.isPresent() && Files.exists(dir.resolve(AuditResults.FILE))) {
+    Path table = dir.resolve(AuditResults.FILE);
+    if (stored.isPresent() && Files.exists(table)) {
       if (stored.get().equals(key(s, mechanisms))) {
-        return AuditResults.read(dir.resolve(AuditResults.FILE));
+        return AuditResults.read(table);
+      }
+      if (!fresh && settingsOf(stored.get()).equals(settingsOf(key(s, mechanisms)))) {
+        return extend(dir, s, mechanisms, mechanismsOf(stored.get()), table, each);
       }
       if (!fresh) {
         throw new IllegalArgumentException(dir + " holds an audit with other settings (" + dir.resolve(SETTINGS)
@@ -73,6 +100,38 @@ public final class AuditFolder {
       }
     }
     return run(dir, s, mechanisms, each);
+  }
+
+  private static List<AuditRow> extend(Path dir, AuditSettings s, List<String> mechanisms, List<String> audited,
+      Path table, Consumer<AuditRow> each) throws IOException {
+    List<AuditRow> old = AuditResults.read(table);
+    List<String> lines = AuditResults.currentLines(table);
+    Map<String, List<AuditRow>> done = new LinkedHashMap<>();
+    Map<AuditRow, String> asStored = new IdentityHashMap<>();
+    for (String m : audited) {
+      List<AuditRow> its = new ArrayList<>();
+      for (int i = 0; i < old.size(); i++) {
+        if (old.get(i).mechanism().equals(m)) {
+          its.add(old.get(i));
+          if (lines.size() == old.size()) {
+            asStored.put(old.get(i), lines.get(i));
+          }
+        }
+      }
+      if (!its.isEmpty()) {
+        done.put(m, its);
+      }
+    }
+    List<AuditRow> rows = run(dir, s, mechanisms, done, r -> Optional.ofNullable(asStored.get(r)), each);
+    for (AuditRow r : old) {
+      if (!mechanisms.contains(r.mechanism()) && !r.pairFile().isEmpty()) {
+        Path pair = dir.resolve(r.pairFile()).normalize();
+        if (pair.startsWith(dir.normalize())) {
+          Files.deleteIfExists(pair);
+        }
+      }
+    }
+    return rows;
   }
 
   /** The command line stored with the audit in {@code dir}, if any. */
@@ -98,8 +157,22 @@ public final class AuditFolder {
     return candidates.stream().filter(c -> Files.exists(c.resolve(AuditResults.FILE))).findFirst();
   }
 
+  private static final String MECHANISMS = "mechanisms=";
+
   private static String key(AuditSettings s, List<String> mechanisms) {
-    return s + "\nmechanisms=" + String.join(",", mechanisms) + "\n";
+    return s + "\n" + MECHANISMS + String.join(",", mechanisms) + "\n";
+  }
+
+  /** A stored key without its mechanisms line. */
+  private static String settingsOf(String key) {
+    return key.lines().filter(l -> !l.startsWith(MECHANISMS)).collect(Collectors.joining("\n"));
+  }
+
+  /** The mechanisms line of a stored key. */
+  private static List<String> mechanismsOf(String key) {
+    return key.lines().filter(l -> l.startsWith(MECHANISMS)).findFirst()
+        .map(l -> l.substring(MECHANISMS.length())).filter(l -> !l.isEmpty())
+        .map(l -> List.of(l.split(","))).orElse(List.of());
   }
 
   private static Optional<String> storedKey(Path dir) throws IOException {

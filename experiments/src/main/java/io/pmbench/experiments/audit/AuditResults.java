@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The audit table as {@code audit.csv} (written atomically, one header line, RFC 4180 quoting)
@@ -35,14 +37,41 @@ public final class AuditResults {
 
   /** Writes the table of {@code rows} (header first) to {@code out}. */
   static void writeTo(Writer out, List<AuditRow> rows) throws IOException {
+    writeTo(out, rows, r -> Optional.empty());
+  }
+
+  /**
+   * Writes the table of {@code rows}, a row for which {@code stored} gives a line as that line
+   * (a row read back from a table of the current format is written as it was read, not re-derived
+   * from its rounded numbers).
+   */
+  static void writeTo(Writer out, List<AuditRow> rows, Function<AuditRow, Optional<String>> stored)
+      throws IOException {
     out.write(String.join(",", COLUMNS) + "\n");
     for (AuditRow r : rows) {
-      List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
-          num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
-          num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
-          r.pairFile(), r.note(), num(r.tightness()), r.power());
-      out.write(String.join(",", cells.stream().map(CsvFields::quote).toList()) + "\n");
+      out.write(stored.apply(r).orElseGet(() -> line(r)) + "\n");
     }
+  }
+
+  private static String line(AuditRow r) {
+    List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
+        num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
+        num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
+        r.pairFile(), r.note(), num(r.tightness()), r.power());
+    return String.join(",", cells.stream().map(CsvFields::quote).toList());
+  }
+
+  /**
+   * The data lines of a table in the current format, in order (empty for a table of the format
+   * before tightness, whose lines cannot be kept as they are); the lines correspond one to one to
+   * the rows {@link #read} returns.
+   */
+  static List<String> currentLines(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
+      return List.of();
+    }
+    return lines.subList(1, lines.size());
   }
 
   /** Reads a file written by {@link #write}; a malformed line fails naming the file and line. */

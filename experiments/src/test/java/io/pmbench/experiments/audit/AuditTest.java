@@ -145,6 +145,32 @@ class AuditTest {
   }
 
   @Test
+  void runOrReuse_otherMechanismsSameSettings_keepsAuditedRowsAuditsOnlyTheNewOnes(@TempDir Path dir)
+      throws Exception {
+    AuditSettings s = SMALL.withTrials(100);
+    AuditFolder.runOrReuse(dir, s, List.of("private-rp"), false, r -> { });
+    List<AuditRow> rp = AuditResults.read(dir.resolve(AuditResults.FILE));
+    List<String> order = List.of("public-pca", "private-rp");
+    AuditFolder.run(dir.resolve("oneGo"), s, order, r -> { });
+    List<String> audited = new java.util.ArrayList<>();
+    List<AuditRow> both = AuditFolder.runOrReuse(dir, s, order, false, r -> audited.add(r.mechanism()));
+    assertEquals(List.of("public-pca"), audited.stream().distinct().toList(), "only the new mechanism is audited");
+    assertEquals(rp, both.subList(both.size() - rp.size(), both.size()), "the kept rows are the stored ones");
+    assertEquals(Files.readString(dir.resolve("oneGo").resolve(AuditResults.FILE)),
+        Files.readString(dir.resolve(AuditResults.FILE)), "the same table as one audit of both");
+    assertTrue(Files.readString(dir.resolve(AuditFolder.SETTINGS)).contains("mechanisms=public-pca,private-rp"));
+    List<AuditRow> alone = both.subList(0, both.size() - rp.size());
+
+    Path rpPair = dir.resolve(rp.get(0).pairFile());
+    assertTrue(Files.exists(rpPair));
+    List<AuditRow> dropped = AuditFolder.runOrReuse(dir, s, List.of("public-pca"), false,
+        r -> fail("every asked-for mechanism is stored"));
+    assertEquals(alone.size(), dropped.size());
+    assertEquals(alone.get(0).pairFile(), dropped.get(0).pairFile());
+    assertFalse(Files.exists(rpPair), "the pair of a mechanism no longer audited is removed");
+  }
+
+  @Test
   void of_multiStageMechanisms_everyStageOrTheAuditedOneNamed() {
     List<AuditTarget> v1 = Targets.of("privatemail-v1", SMALL);
     assertEquals(List.of("Laplace iteration 1 of 2", "Laplace iteration 2 of 2"),
