@@ -7,6 +7,7 @@ import io.pmbench.core.mechanism.MechanismRegistry;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -17,9 +18,11 @@ import org.openjdk.jmh.annotations.Setup;
  * rows] = 1,010 rows, d = 784, k = 2, perplexity 30, 1000 iterations, on one core (a one-worker
  * fork-join pool, as the runner runs each query; Smile's parallel loops stay on it). The public
  * distances are computed once in the setup, as the client does per cell. Run both in one
- * invocation: {@code -p mechanism=tsne,tsne-smile}.
+ * invocation: {@code -p mechanism=tsne,tsne-smile}. The fork has the vector module, as the
+ * {@code pmbench} launcher does, so that the t-SNE pass runs its fused rows ({@code VectorRow2}).
  */
 @BenchmarkMode(Mode.SingleShotTime)
+@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
 public class TsneQueryBenchmark extends OneCoreBenchmark {
   @Param({"tsne", "tsne-smile"})
   public String mechanism;

@@ -1,6 +1,7 @@
 package io.pmbench.baselines.tsne;
 
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntFunction;
@@ -20,7 +21,11 @@ import java.util.function.IntFunction;
  * <p><b>Every ordered pair, element-wise only.</b> Row i of the pass computes w_ij for every j (one
  * loop: the kernel, S's column sums, p_ij·w_ij and w_ij²), then adds row i's terms to every A_j and
  * R_j (one loop per dimension). Both loops are element-wise over j, which the JIT vectorises; there
- * is no per-row reduction. Visiting each unordered pair once instead (and summing row i's own terms)
+ * is no per-row reduction. For k = 2 with {@code jdk.incubator.vector} in the boot layer (the
+ * {@code pmbench} launcher, surefire, the benchmarks), a row is instead one fused loop on SIMD lanes
+ * ({@code VectorRow2}, {@link #row2}): the same float operations per element, so the same bits,
+ * with 7 array accesses per pair instead of 21 (measured 1.3× faster; C2 in JDK 17 does not
+ * vectorise that fused body written as a plain loop, which is 4–6× slower than the two loops). Visiting each unordered pair once instead (and summing row i's own terms)
  * does half the kernels but needs a scalar reduction per row: measured 2.4× slower at n = 1,010
  * (thread CPU time, same JVM; docs/performance/tsne.md).
  *
@@ -58,8 +63,22 @@ public final class PairSweep {
   private final float[][] yf;
   private final Block[] blocks;
   private final boolean parallel;
+  private final Optional<Row2> fused;
 
-  private PairSweep(float[][] p, int k, boolean parallel) {
+  /**
+   * The fused k = 2 row, {@link #row2} on SIMD lanes, when {@code jdk.incubator.vector} is in the
+   * boot layer, else empty (then the two-loop row: the same bits).
+   */
+  private static final Optional<Row2> VECTOR = loadVector();
+
+  /** One k = 2 row over j in [0, n): the operations of {@link #row2}, in any batch of lanes. */
+  interface Row2 {
+    void apply(float[] pi, float[] y0, float[] y1, float a0, float a1, float[] sums, float[] att0, float[] rep0,
+        float[] att1, float[] rep1, int n);
+  }
+
+  private PairSweep(float[][] p, int k, boolean parallel, Optional<Row2> fused) {
+    this.fused = fused;
     this.n = p.length;
     this.k = k;
     this.p = p;
@@ -89,7 +108,7 @@ public final class PairSweep {
         p[j][i] = v;
       }
     }
-    return new PairSweep(p, k, parallel);
+    return new PairSweep(p, k, parallel, VECTOR);
   }
 
   /**
@@ -97,6 +116,11 @@ public final class PairSweep {
    * rounded to float; {@code full} is not modified.
    */
   public static PairSweep ofFull(double[][] full, int k, boolean parallel) {
+    return ofFull(full, k, parallel, VECTOR);
+  }
+
+  /** {@link #ofFull(double[][], int, boolean)} with the given fused row (empty: the two loops), for tests. */
+  static PairSweep ofFull(double[][] full, int k, boolean parallel, Optional<Row2> fused) {
     int n = full.length;
     if (n < 2 || k < 1) {
       throw new IllegalArgumentException("the pair sweep needs n >= 2 rows and k >= 1. Provided value: n=" + n
@@ -108,7 +132,49 @@ public final class PairSweep {
         p[i][j] = i == j ? 0f : (float) full[i][j];
       }
     }
-    return new PairSweep(p, k, parallel);
+    return new PairSweep(p, k, parallel, fused);
+  }
+
+  /** The fused k = 2 row on SIMD lanes, if the vector module is present (for tests). */
+  static Optional<Row2> vector() {
+    return VECTOR;
+  }
+
+  private static Optional<Row2> loadVector() {
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of((Row2) Class.forName(PairSweep.class.getPackageName() + ".VectorRow2")
+          .getDeclaredConstructor().newInstance());
+    } catch (ReflectiveOperationException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * k = 2, row i's terms for j in [from, to), fused per element: with e_c = y_jc − y_ic and
+   * w = 1/(1 + (e₀² + e₁²)), adds w to sums[j], p_ij·w·e_c to A_jc and w²·e_c to R_jc. The same
+   * floats as the two-loop row (the kernel loop squares d_c = y_ic − y_jc, the terms loop uses
+   * y_jc − y_ic): in IEEE arithmetic with rounding to nearest fl(y − a) = −fl(a − y), and +0 for
+   * both when equal, so e_c² = d_c² exactly. {@code VectorRow2} performs these operations lane by
+   * lane (IEEE per lane, no fused multiply-add) and this loop for the tail. Written as a plain loop
+   * over the whole row it is not vectorised by C2 in JDK 17 (its body exceeds the unrolling limit).
+   */
+  static void row2(float[] pi, float[] y0, float[] y1, float a0, float a1, float[] sums, float[] att0,
+      float[] rep0, float[] att1, float[] rep1, int from, int to) {
+    for (int j = from; j < to; j++) {
+      float e0 = y0[j] - a0;
+      float e1 = y1[j] - a1;
+      float w = 1f / (1f + (e0 * e0 + e1 * e1));
+      sums[j] += w;
+      float pwj = pi[j] * w;
+      float wwj = w * w;
+      att0[j] += pwj * e0;
+      rep0[j] += wwj * e0;
+      att1[j] += pwj * e1;
+      rep1[j] += wwj * e1;
+    }
   }
 
   /** Divides every p_ij by {@code factor} in float (the end of early exaggeration). */
@@ -210,8 +276,16 @@ public final class PairSweep {
       }
     }
 
-    /** Row i: its kernels, then its terms added to every A_j and R_j, one loop per dimension. */
+    /**
+     * Row i: its kernels, then its terms added to every A_j and R_j, one loop per dimension; for
+     * k = 2 with the vector module, the fused row instead (the same bits).
+     */
     private void row(int i) {
+      if (k == 2 && fused.isPresent()) {
+        fused.get().apply(p[i], yf[0], yf[1], yf[0][i], yf[1][i], kernelSums, attraction[0], repulsion[0],
+            attraction[1], repulsion[1], n);
+        return;
+      }
       if (k == 2) {
         kernels2(p[i], yf[0], yf[1], yf[0][i], yf[1][i]);
       } else {
