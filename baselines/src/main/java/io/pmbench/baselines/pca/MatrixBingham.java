@@ -20,12 +20,20 @@ import java.util.SplittableRandom;
  * whose first other column is unchanged since the previous step reuses that step's first-level
  * compression ({@link FirstLevel}: a quarter of the steps for k = 2).
  *
+ * <p>With {@link ColumnDraw#EXACT} a column step is instead one exact draw of the column's full
+ * conditional (vector Bingham ∝ exp(Σ l_i·x_i²) on the unit sphere of the complement of the other
+ * columns) by {@link AcgVectorBingham}: no compression, O(d) per proposal. Both kernels leave p
+ * invariant (each column step is a Gibbs step; the exact one is Hoff's §3 step with an exact inner
+ * draw), so the chains share their stationary distribution but not their draws.
+ *
  * <p>The sampler is an MCMC chain: its state after a finite number of sweeps is only
  * approximately distributed as p. The caller chooses the (data-independent) start.
  */
 final class MatrixBingham {
   private final double[] l;
   private final boolean reuseFirstLevel;
+  private final ColumnDraw draw;
+  private AcgVectorBingham exact; // EXACT only: the last run's sampler
 
   /** @param l the eigenvalues of A (the exponent's coefficients in A's eigen-coordinates) */
   MatrixBingham(double[] l) {
@@ -34,12 +42,30 @@ final class MatrixBingham {
 
   /**
    * @param l the eigenvalues of A
+   * @param draw how a column is redrawn given the others
+   */
+  MatrixBingham(double[] l, ColumnDraw draw) {
+    this(l, true, draw);
+  }
+
+  /**
+   * @param l the eigenvalues of A
    * @param reuseFirstLevel whether a column step may reuse the previous step's first-level compression
    *     ({@link FirstLevel}); false computes every compression afresh (the same bits, slower: tests compare the two)
    */
   MatrixBingham(double[] l, boolean reuseFirstLevel) {
+    this(l, reuseFirstLevel, ColumnDraw.SWEEP);
+  }
+
+  private MatrixBingham(double[] l, boolean reuseFirstLevel, ColumnDraw draw) {
     this.l = l.clone();
     this.reuseFirstLevel = reuseFirstLevel;
+    this.draw = draw;
+  }
+
+  /** Mean ACG proposals per column step of the last {@link #run} (EXACT; NaN before any run, or for SWEEP). */
+  double proposalsPerColumnStep() {
+    return exact == null || exact.draws() == 0 ? Double.NaN : (double) exact.proposals() / exact.draws();
   }
 
   /**
@@ -54,6 +80,9 @@ final class MatrixBingham {
       throw new IllegalArgumentException("d must be >= k + 2 for Hoff's Gibbs sampler. Provided value: d=" + d
           + ", k=" + k);
     }
+    if (draw == ColumnDraw.EXACT) {
+      exact = new AcgVectorBingham(l, k - 1);
+    }
     int[] perm = new int[k];
     FirstLevel first = reuseFirstLevel ? new FirstLevel() : null;
     for (int s = 0; s < sweeps; s++) {
@@ -67,7 +96,7 @@ final class MatrixBingham {
         perm[o] = t;
       }
       for (int j : perm) {
-        columns[j] = columnStep(columns, j, first, rng);
+        columns[j] = draw == ColumnDraw.EXACT ? exactStep(columns, j, rng) : columnStep(columns, j, first, rng);
       }
     }
   }
@@ -80,13 +109,7 @@ final class MatrixBingham {
    */
   private double[] columnStep(double[][] columns, int j, FirstLevel first, SplittableRandom rng) {
     int k = columns.length;
-    double[][] others = new double[k - 1][];
-    int o = 0;
-    for (int c = 0; c < k; c++) {
-      if (c != j) {
-        others[o++] = columns[c];
-      }
-    }
+    double[][] others = others(columns, j);
     double[] coeff = l;
     double[] v = columns[j];
     Deque<RankOneCompression> levels = new ArrayDeque<>();
@@ -110,7 +133,31 @@ final class MatrixBingham {
     while (!levels.isEmpty()) {
       v = levels.pop().toOld(v);
     }
-    for (int c = 0; c < k; c++) { // Gram–Schmidt against the (unchanged) other columns, twice
+    return orthogonalised(v, columns, j);
+  }
+
+  /** Column j drawn exactly from its full conditional given the others ({@link AcgVectorBingham}). */
+  private double[] exactStep(double[][] columns, int j, SplittableRandom rng) {
+    double[] v = new double[l.length];
+    exact.draw(others(columns, j), v, rng);
+    return orthogonalised(v, columns, j);
+  }
+
+  /** The columns other than j, in order (the arrays themselves). */
+  private static double[][] others(double[][] columns, int j) {
+    double[][] others = new double[columns.length - 1][];
+    int o = 0;
+    for (int c = 0; c < columns.length; c++) {
+      if (c != j) {
+        others[o++] = columns[c];
+      }
+    }
+    return others;
+  }
+
+  /** v Gram–Schmidt'ed against the (unchanged) columns other than j, twice, and normalised (in place). */
+  private static double[] orthogonalised(double[] v, double[][] columns, int j) {
+    for (int c = 0; c < columns.length; c++) {
       if (c != j) {
         UnitVectors.removeComponent(v, columns[c]);
         UnitVectors.removeComponent(v, columns[c]);
