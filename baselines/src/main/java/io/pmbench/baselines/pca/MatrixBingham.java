@@ -35,13 +35,8 @@ final class MatrixBingham {
   private final ColumnDraw draw;
   private AcgVectorBingham exact; // EXACT only: the last run's sampler
 
-  /** @param l the eigenvalues of A (the exponent's coefficients in A's eigen-coordinates) */
-  MatrixBingham(double[] l) {
-    this(l, true);
-  }
-
   /**
-   * @param l the eigenvalues of A
+   * @param l the eigenvalues of A (the exponent's coefficients in A's eigen-coordinates)
    * @param draw how a column is redrawn given the others
    */
   MatrixBingham(double[] l, ColumnDraw draw) {

@@ -33,7 +33,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
 
   /** Printed with every PPCA result (BASELINES.md §3). */
   static final String GIBBS_CAVEAT = "PPCA: V is drawn by Hoff's (2009) Gibbs sampler, started from a"
-      + " data-independent random orthonormal matrix and stopped after burnIn=%d sweeps; the subspace's"
+      + " data-independent random orthonormal matrix and stopped after burnIn=%d sweeps%s; the subspace's"
       + " pure eps/2-DP holds for an exact matrix-Bingham sample, so for this chain it is an approximation whose"
       + " error is not bounded";
 
@@ -88,8 +88,17 @@ final class PrivatePcaClient implements ClientSide, Auditable {
    * @param noisy the release D·V + N
    * @param noiseScale s
    * @param beta MOD-SULQ's β (NaN for PPCA)
+   * @param proposals PPCA with columnDraw=EXACT: mean ACG proposals per column step (NaN otherwise)
    */
-  record Release(double[] v, double[] projected, double[] noisy, double noiseScale, double beta) {}
+  record Release(double[] v, double[] projected, double[] noisy, double noiseScale, double beta, double proposals) {}
+
+  /**
+   * PPCA's subspace and its chain's mean ACG proposals per column step.
+   *
+   * @param v d × k row-major
+   * @param proposalsPerColumnStep NaN unless the column draw is {@link ColumnDraw#EXACT}
+   */
+  record Ppca(double[] v, double proposalsPerColumnStep) {}
 
   Release release(ClientData data, SplittableRandom rng) {
     int n = data.size();
@@ -97,10 +106,13 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     int m = data.publicOffset();
     double[] rows = clippedRows(data.rows(), 0, n); // the first m rows are r and the dummies
     double beta = Double.NaN;
+    double proposals = Double.NaN;
     double[] v;
     if (options.method() == PcaMethod.PPCA) {
       Eigenbasis eig = UpdatedEigenbasis.of(publicEigen, rows, m);
-      v = ppcaSubspace(eig, options.epsilonSubspace() / 2, k, options.burnIn(), rng);
+      Ppca ppca = ppca(eig, options.epsilonSubspace() / 2, k, options.burnIn(), options.columnDraw(), rng);
+      v = ppca.v();
+      proposals = ppca.proposalsPerColumnStep();
     } else {
       DMatrixRMaj gram = publicGram.copy();
       DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows);
@@ -109,7 +121,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
       v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), p.noiseOrigin(), rng);
     }
     double[] projected = project(rows, n, d, v, k);
-    return new Release(v, projected, noisyProjection(projected, rng), noiseScale, beta);
+    return new Release(v, projected, noisyProjection(projected, rng), noiseScale, beta, proposals);
   }
 
   /** The second stage's release D·V + N from D·V (not modified): Δ = 1, one clipped row of D·V. */
@@ -154,6 +166,11 @@ final class PrivatePcaClient implements ClientSide, Auditable {
    * exp((n·ε₁/2)·tr(VᵀAV)). Row-major d × k.
    */
   static double[] ppcaSubspace(Eigenbasis eig, double coefficient, int k, int sweeps, SplittableRandom rng) {
+    return ppca(eig, coefficient, k, sweeps, ColumnDraw.SWEEP, rng).v();
+  }
+
+  /** {@link #ppcaSubspace} with the given column draw, and the chain's mean proposals per column step. */
+  static Ppca ppca(Eigenbasis eig, double coefficient, int k, int sweeps, ColumnDraw draw, SplittableRandom rng) {
     int d = eig.values().length;
     double[] start = SymmetricEigen.uniformStiefel(d, k, rng);
     double[] l = new double[d];
@@ -168,7 +185,8 @@ final class PrivatePcaClient implements ClientSide, Auditable {
       }
       columns[c] = eig.toEigen(col);
     }
-    new MatrixBingham(l).run(columns, sweeps, rng);
+    MatrixBingham chain = new MatrixBingham(l, draw);
+    chain.run(columns, sweeps, rng);
     double[] v = new double[d * k];
     for (int c = 0; c < k; c++) {
       double[] x = eig.fromEigen(columns[c]);
@@ -176,7 +194,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
         v[r * k + c] = x[r];
       }
     }
-    return v;
+    return new Ppca(v, chain.proposalsPerColumnStep());
   }
 
   /** rows (n × dim, row-major) times v (dim × k, row-major), by EJML. */
@@ -192,7 +210,9 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     int k = p.k();
     Release r = release(data, rng);
     Map<String, Double> diagnostics = options.method() == PcaMethod.PPCA
-        ? Map.of("burnIn", (double) options.burnIn())
+        ? options.columnDraw() == ColumnDraw.EXACT
+            ? Map.of("burnIn", (double) options.burnIn(), "proposalsPerColumnStep", r.proposals())
+            : Map.of("burnIn", (double) options.burnIn())
         : Map.of("beta", r.beta());
     return new ClientRelease(new Embedding(r.noisy(), n, k), claim(r.beta()), diagnostics,
         Map.of(PrivatePcaMechanism.SUBSPACE, new Embedding(r.v(), d, k)));
@@ -201,7 +221,8 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   private PrivacyClaim claim(double beta) {
     List<String> caveats = new ArrayList<>();
     if (options.method() == PcaMethod.PPCA) {
-      caveats.add(String.format(GIBBS_CAVEAT, options.burnIn()));
+      caveats.add(String.format(GIBBS_CAVEAT, options.burnIn(), options.columnDraw() == ColumnDraw.EXACT
+          ? " (columnDraw=EXACT: each column drawn exactly from its conditional by ACG rejection)" : ""));
       caveats.add(String.format("budget (basic composition): subspace V by PPCA at (%s, 0), pure; release D*V + N at"
           + " (%s, %s) with sensitivity 1 and s = %.6g", options.epsilonSubspace(), options.epsilonRelease(),
           options.deltaRelease(), noiseScale));

@@ -25,7 +25,9 @@ import io.pmbench.core.privacy.NoiseCalibration;
  *       exact sample, δ₁ = 0, δ₂ = δ. The sample comes from Hoff's (2009) Gibbs chain
  *       ({@link MatrixBingham}; option {@code burnIn}, default 100 sweeps, from a data-independent
  *       random start), so the guarantee is approximate — every PPCA claim carries this caveat.
- *       Needs d ≥ k + 2.
+ *       Option {@code columnDraw=EXACT} replaces Hoff's inner sweep by an exact draw of each
+ *       column's conditional ({@link AcgVectorBingham}): the same stationary distribution, another
+ *       chain (default SWEEP). Needs d ≥ k + 2.
  *   <li>{@code method=MOD_SULQ} (Algorithm 1): V = top-k eigenvectors of A + E, E symmetric with
  *       iid N(0, β²) entries on and above the diagonal, β from {@link ModSulq#beta}; (ε₁, δ₁)-DP
  *       with δ₁ = δ₂ = δ/2.
@@ -40,7 +42,7 @@ public final class PrivatePcaMechanism extends AbstractMechanism implements Shar
   /** The name under which the release publishes V (d × k). */
   public static final String SUBSPACE = "V";
 
-  /** Options {@code method} and {@code burnIn}. */
+  /** Options {@code method}, {@code burnIn} and {@code columnDraw}. */
   public PrivatePcaMechanism() {
     super("private-pca", "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V"
         + " and D*V + noise; the server projects its gallery with V", Reporting.at(Reporting.PRIVATE + 30),

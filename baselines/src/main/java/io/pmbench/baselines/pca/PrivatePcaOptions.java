@@ -5,18 +5,20 @@ import io.pmbench.core.mechanism.OptionSpec;
 import java.util.List;
 
 /**
- * private-pca's options ({@code method=PPCA|MOD_SULQ}, {@code burnIn=N}) and its budget split by
+ * private-pca's options ({@code method=PPCA|MOD_SULQ}, {@code burnIn=N}, {@code columnDraw=SWEEP|EXACT})
+ * and its budget split by
  * basic composition (BASELINES.md §3): ε₁ = ε₂ = ε/2; δ₁ = 0, δ₂ = δ for PPCA and
  * δ₁ = δ₂ = δ/2 for MOD-SULQ. Subscript 1 is the subspace V, 2 the projected release D·V + N.
  *
  * @param method how V is chosen
  * @param burnIn Gibbs sweeps of the PPCA chain (ignored by MOD-SULQ)
+ * @param columnDraw how the PPCA chain redraws a column (ignored by MOD-SULQ)
  * @param epsilonSubspace ε₁
  * @param deltaSubspace δ₁ (0 for PPCA: the exponential mechanism is pure)
  * @param epsilonRelease ε₂
  * @param deltaRelease δ₂
  */
-record PrivatePcaOptions(PcaMethod method, int burnIn, double epsilonSubspace, double deltaSubspace,
+record PrivatePcaOptions(PcaMethod method, int burnIn, ColumnDraw columnDraw, double epsilonSubspace, double deltaSubspace,
     double epsilonRelease, double deltaRelease) {
 
   /** The default number of Gibbs sweeps (BASELINES.md §3). */
@@ -28,16 +30,21 @@ record PrivatePcaOptions(PcaMethod method, int burnIn, double epsilonSubspace, d
   /** Option {@code burnIn}: Gibbs sweeps of the PPCA chain. */
   static final OptionSpec<Integer> BURN_IN = OptionSpec.integer("burnIn", 1, Integer.toString(DEFAULT_BURN_IN),
       "Gibbs sweeps of the PPCA chain (ignored by MOD_SULQ)");
+  /** Option {@code columnDraw}: Hoff's inner sweep (default) or an exact draw of each column's conditional. */
+  static final OptionSpec<ColumnDraw> COLUMN_DRAW = OptionSpec.choice("columnDraw", ColumnDraw.class,
+      ColumnDraw.SWEEP, "how the PPCA chain redraws a column: SWEEP (Hoff's inner Gibbs sweep) or EXACT (ACG"
+          + " rejection, same stationary distribution, other draws); ignored by MOD_SULQ");
   /** Every option of {@code private-pca}. */
-  static final List<OptionSpec<?>> ALL = List.of(METHOD, BURN_IN);
+  static final List<OptionSpec<?>> ALL = List.of(METHOD, BURN_IN, COLUMN_DRAW);
 
   /** Parses and checks the options; throws IllegalArgumentException naming the option. */
   static PrivatePcaOptions of(MechanismParams p) {
     PcaMethod method = METHOD.value(p);
     int burnIn = BURN_IN.value(p);
+    ColumnDraw draw = COLUMN_DRAW.value(p);
     double half = p.epsilon() / 2;
     return method == PcaMethod.PPCA
-        ? new PrivatePcaOptions(method, burnIn, half, 0, half, p.delta())
-        : new PrivatePcaOptions(method, burnIn, half, p.delta() / 2, half, p.delta() / 2);
+        ? new PrivatePcaOptions(method, burnIn, draw, half, 0, half, p.delta())
+        : new PrivatePcaOptions(method, burnIn, draw, half, p.delta() / 2, half, p.delta() / 2);
   }
 }

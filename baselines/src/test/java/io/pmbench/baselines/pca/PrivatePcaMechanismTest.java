@@ -15,6 +15,7 @@ import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.NoiseCalibration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * private-pca's contract: parameters without a guarantee are refused with one line naming the
  * parameter; the mechanism is discovered by name; the server projects its gallery with the V the
- * release publishes (and refuses a release without one).
+ * release publishes (and refuses a release without one); option columnDraw=EXACT runs the exact
+ * column draws and says so in the claim, the default says nothing new.
  */
 class PrivatePcaMechanismTest {
   private static final PrivatePcaMechanism MECHANISM = new PrivatePcaMechanism();
@@ -91,5 +93,22 @@ class PrivatePcaMechanismTest {
     assertEquals(2, server.publicRowsFor(rel).dim());
     ClientRelease bare = new ClientRelease(rel.embedding(), rel.claim(), Map.of());
     assertThrows(IllegalStateException.class, () -> server.galleryFor(bare));
+  }
+
+  @Test
+  void columnDraw_exact_runsTheAcgDrawsAndSaysSo() {
+    ClientData data = PcaTestData.clientData(25, 6, 2, 3, 4);
+    assertTrue(refusal(Map.of("columnDraw", "exactly"), 0.5, NoiseCalibration.CLASSIC).startsWith("columnDraw must be"));
+    ClientRelease sweep = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10"), 0.5,
+        NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
+    ClientRelease exact = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10", "columnDraw",
+        "exact"), 0.5, NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
+    String sweepCaveats = String.join("\n", sweep.claim().caveats());
+    String exactCaveats = String.join("\n", exact.claim().caveats());
+    assertFalse(sweepCaveats.contains("columnDraw"), sweepCaveats);
+    assertTrue(exactCaveats.contains("columnDraw=EXACT"), exactCaveats);
+    assertFalse(sweep.diagnostics().containsKey("proposalsPerColumnStep"));
+    assertTrue(exact.diagnostics().get("proposalsPerColumnStep") >= 1);
+    assertFalse(Arrays.equals(sweep.embedding().data(), exact.embedding().data()));
   }
 }
