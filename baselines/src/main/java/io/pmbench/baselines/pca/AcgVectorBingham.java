@@ -40,7 +40,7 @@ import java.util.SplittableRandom;
  * O(d) bisections per draw, no eigen-decomposition. For m ≥ 2 the global shift can make the
  * envelope poor when the constraints lean on the top coordinates (large spreads of l); a draw that
  * needs more than {@link #MAX_PROPOSALS} fails rather than loop. Deterministic: the draws are a function of the
- * generator's state (Gaussians by {@link Seeds#gaussian}).
+ * generator's state (Gaussians by {@link Seeds#gaussians}).
  * One instance per chain (its scratch is reused; not thread-safe).
  */
 final class AcgVectorBingham {
@@ -48,8 +48,15 @@ final class AcgVectorBingham {
   static final int MAX_PROPOSALS = 100_000;
   /** Slack of the check that the acceptance ratio is ≤ 1, relative to the size of its log terms. */
   private static final double RATIO_SLACK = 1e-12;
+  /** Bisection steps for the shift at most; it stops when the bracket is below {@link #SHIFT_TOLERANCE}. */
   private static final int SHIFT_BISECTIONS = 60;
-  private static final int B_BISECTIONS = 40;
+  /**
+   * The shift's bracket width at which its bisection stops (in units of the exponent: a shift this
+   * far above λ_W lowers the acceptance rate by a factor of at most about e^(−0.001)).
+   */
+  private static final double SHIFT_TOLERANCE = 1e-3;
+  /** Geometric bisection steps for b in [1, q]: relative precision ln(q)/2^14 (b only sets the rate). */
+  private static final int B_BISECTIONS = 14;
 
   private final double[] l;
   private final int d;
@@ -112,8 +119,8 @@ final class AcgVectorBingham {
   }
 
   /**
-   * Kent et al.'s b: the root of Σ_i 1/(b + 2·max(β_i, 0)) = 1 by bisection in [1, q] (the sum is
-   * decreasing, ≥ 1 at b = 1 when some β_i ≤ 0), or q when the sum is still ≥ 1 at q.
+   * Kent et al.'s b: the root of Σ_i 1/(b + 2·max(β_i, 0)) = 1 by geometric bisection in [1, q] (the
+   * sum is decreasing, ≥ 1 at b = 1 when some β_i ≤ 0), or q when the sum is still ≥ 1 at q.
    */
   static double envelopeB(double[] beta, int q) {
     if (sumInverse(beta, q) >= 1) {
@@ -122,14 +129,14 @@ final class AcgVectorBingham {
     double lo = 1;
     double hi = q;
     for (int it = 0; it < B_BISECTIONS; it++) {
-      double mid = 0.5 * (lo + hi);
+      double mid = Math.sqrt(lo * hi);
       if (sumInverse(beta, mid) >= 1) {
         lo = mid;
       } else {
         hi = mid;
       }
     }
-    return 0.5 * (lo + hi);
+    return Math.sqrt(lo * hi);
   }
 
   private static double sumInverse(double[] beta, double b) {
@@ -275,8 +282,8 @@ final class AcgVectorBingham {
   }
 
   /**
-   * λ_W for one constraint u: the largest eigenvalue of diag(l) compressed to u⊥, an upper end of a
-   * bisection. With l_top &gt; l_second it lies in [l_second, l_top] (interlacing), where it is
+   * λ_W for one constraint u: the largest eigenvalue of diag(l) compressed to u⊥, rounded up (the
+   * upper end of a bisection to {@link #SHIFT_TOLERANCE}). With l_top &gt; l_second it lies in [l_second, l_top] (interlacing), where it is
    * above λ iff Σ u_i²/(l_i − λ) &lt; 0.
    */
   private double compressedTop(double[] u) {
@@ -285,7 +292,7 @@ final class AcgVectorBingham {
     }
     double lo = lSecond;
     double hi = lTop;
-    for (int it = 0; it < SHIFT_BISECTIONS; it++) {
+    for (int it = 0; it < SHIFT_BISECTIONS && hi - lo > SHIFT_TOLERANCE; it++) {
       double mid = 0.5 * (lo + hi);
       if (!(mid > lo && mid < hi)) {
         break;
@@ -330,7 +337,7 @@ final class AcgVectorBingham {
 
   /** y ← y0 − Ω⁻¹U·G⁻¹·Uᵀy0 with y0 ~ N(0, Ω⁻¹). */
   private void propose(double[][] u, SplittableRandom rng) {
-    fillGaussians(y, rng);
+    Seeds.gaussians(y, rng);
     for (int i = 0; i < d; i++) {
       y[i] *= sd[i];
     }
@@ -365,7 +372,7 @@ final class AcgVectorBingham {
 
   /** Path 2: y_i = g_i/√D_i + √κ·w_i·h (i ≠ top, h the Gaussian drawn at top), y_top = −Σ u_i·y_i/u_top. */
   private void proposeEliminated(double[] u, SplittableRandom rng) {
-    fillGaussians(y, rng);
+    Seeds.gaussians(y, rng);
     double h = sqrtKappa * y[top];
     double[] w0 = w[0];
     double dot = 0;
@@ -382,11 +389,5 @@ final class AcgVectorBingham {
       s += a[i] * c[i];
     }
     return s;
-  }
-
-  private static void fillGaussians(double[] out, SplittableRandom rng) {
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Seeds.gaussian(rng);
-    }
   }
 }

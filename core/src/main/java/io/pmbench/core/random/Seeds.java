@@ -49,6 +49,27 @@ public final class Seeds {
    * given stream state). Not floating-point hardened: {@link NoiseSampler#SECURE} is.
    */
   public static double gaussian(SplittableRandom rng) {
+    return polar(rng, null, 0);
+  }
+
+  /**
+   * Fills {@code out} with iid standard normal deviates by the polar method, using both deviates of
+   * each accepted pair (out[0], out[1] from the first pair, …; an odd last entry is a
+   * {@link #gaussian}): half the uniforms, logarithms and square roots of {@code out.length} calls
+   * of {@link #gaussian}, and other values.
+   */
+  public static void gaussians(double[] out, SplittableRandom rng) {
+    int i = 0;
+    for (; i + 1 < out.length; i += 2) {
+      out[i] = polar(rng, out, i + 1);
+    }
+    if (i < out.length) {
+      out[i] = polar(rng, null, 0);
+    }
+  }
+
+  /** One polar-method pair u·f, v·f: returns u·f and stores v·f at second[at] when second is not null. */
+  private static double polar(SplittableRandom rng, double[] second, int at) {
     double u;
     double v;
     double s;
@@ -57,7 +78,11 @@ public final class Seeds {
       v = 2 * rng.nextDouble() - 1;
       s = u * u + v * v;
     } while (s >= 1 || s == 0);
-    return u * Math.sqrt(-2 * Math.log(s) / s);
+    double f = Math.sqrt(-2 * Math.log(s) / s);
+    if (second != null) {
+      second[at] = v * f;
+    }
+    return u * f;
   }
   /** An n × k block (row-major) of iid N(0, sd²) entries, drawn in order by {@link #gaussian}. */
   public static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {

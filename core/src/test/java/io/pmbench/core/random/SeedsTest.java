@@ -134,4 +134,29 @@ class SeedsTest {
     assertEquals(0.0, mean, 5 * Math.sqrt(1.0 / n));
     assertEquals(1.0, sumSq / n - mean * mean, 5 * Math.sqrt(2.0 / n));
   }
+
+  @Test
+  void gaussians_pairsOfThePolarMethod_firstOfEachPairIsGaussianAndMomentsAreStandard() {
+    // Fails if gaussians() does not use the polar pairs in order (the first of each pair is the
+    // value gaussian() returns from the same stream state) or if the second deviates are off.
+    SplittableRandom a = new SplittableRandom(5);
+    SplittableRandom b = new SplittableRandom(5);
+    double[] pair = new double[2];
+    for (int i = 0; i < 100; i++) {
+      Seeds.gaussians(pair, a);
+      assertEquals(Double.doubleToRawLongBits(Seeds.gaussian(b)), Double.doubleToRawLongBits(pair[0]));
+    }
+    int n = 200_001; // odd: the last entry comes alone
+    double[] x = new double[n];
+    Seeds.gaussians(x, new SplittableRandom(6));
+    double sum = 0;
+    double sum2 = 0;
+    for (double v : x) {
+      sum += v;
+      sum2 += v * v;
+    }
+    double mean = sum / n;
+    assertTrue(Math.abs(mean) <= 5 / Math.sqrt(n), "mean " + mean); // 5 SE
+    assertTrue(Math.abs(sum2 / n - 1) <= 5 * Math.sqrt(2.0 / n), "variance " + sum2 / n); // 5 SE of the mean square
+  }
 }
