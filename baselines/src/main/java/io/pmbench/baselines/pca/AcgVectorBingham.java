@@ -283,8 +283,8 @@ final class AcgVectorBingham {
 
   /**
    * λ_W for one constraint u: the largest eigenvalue of diag(l) compressed to u⊥, rounded up (the
-   * upper end of a bisection to {@link #SHIFT_TOLERANCE}). With l_top &gt; l_second it lies in [l_second, l_top] (interlacing), where it is
-   * above λ iff Σ u_i²/(l_i − λ) &lt; 0.
+   * upper end of a bisection to {@link #SHIFT_TOLERANCE}). With l_top &gt; l_second it lies in
+   * [l_second, l_top] (interlacing), where it is above λ iff Σ u_i²/(l_i − λ) &lt; 0.
    */
   private double compressedTop(double[] u) {
     if (!(lTop > lSecond)) {

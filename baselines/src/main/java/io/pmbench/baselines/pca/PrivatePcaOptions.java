@@ -18,8 +18,8 @@ import java.util.List;
  * @param epsilonRelease ε₂
  * @param deltaRelease δ₂
  */
-record PrivatePcaOptions(PcaMethod method, int burnIn, ColumnDraw columnDraw, double epsilonSubspace, double deltaSubspace,
-    double epsilonRelease, double deltaRelease) {
+record PrivatePcaOptions(PcaMethod method, int burnIn, ColumnDraw columnDraw, double epsilonSubspace,
+    double deltaSubspace, double epsilonRelease, double deltaRelease) {
 
   /** The default number of Gibbs sweeps (BASELINES.md §3). */
   static final int DEFAULT_BURN_IN = 100;

@@ -63,9 +63,11 @@ class AcgVectorBinghamTest {
       s[1001] = (q - b) / 2; // where the ratio peaks (= 1)
       for (double si : s) {
         double log = AcgVectorBingham.logAcceptance(si, q, b, logBound);
-        assertTrue(log <= 1e-12, "acceptance ratio above 1: log " + log + " at s = " + si + ", q = " + q + ", b = " + b);
+        assertTrue(log <= 1e-12, "acceptance ratio above 1: log " + log + " at s = " + si + ", q = " + q + ", b = "
+            + b);
       }
-      if (m <= 1 || maxBeta <= 10) { // and the draws (which check every proposal's ratio) run; m ≥ 2 uses the global shift
+      // and the draws (which check every proposal's ratio) run; m ≥ 2 uses the global shift (slow at large spreads)
+      if (m <= 1 || maxBeta <= 10) {
         AcgVectorBingham acg = new AcgVectorBingham(l, m);
         double[][] u = constraints(d, m, rng);
         double[] x = new double[d];
@@ -166,7 +168,8 @@ class AcgVectorBinghamTest {
       assertTrue(Math.abs(mean[i] - expected[i]) <= 5 * se, "E[x_" + i + "^2] = " + mean[i] + " vs integrated "
           + expected[i] + " (5 SE = " + 5 * se + ") for l = " + Arrays.toString(l));
     }
-    System.out.printf("ACG l=%s, %d constraint(s): E[x^2] %s vs integrated %s; %.3f proposals per draw; max |x.u| %.2g%n",
+    System.out.printf("ACG l=%s, %d constraint(s): E[x^2] %s vs integrated %s; %.3f proposals per draw;"
+        + " max |x.u| %.2g%n",
         Arrays.toString(l), u.length, Arrays.toString(mean), Arrays.toString(expected),
         (double) acg.proposals() / acg.draws(), worstDot);
     assertTrue(worstDot <= 1e-12, "a draw is not orthogonal to the constraint: |x.u| = " + worstDot);

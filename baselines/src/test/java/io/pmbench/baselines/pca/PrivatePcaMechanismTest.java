@@ -98,7 +98,8 @@ class PrivatePcaMechanismTest {
   @Test
   void columnDraw_exact_runsTheAcgDrawsAndSaysSo() {
     ClientData data = PcaTestData.clientData(25, 6, 2, 3, 4);
-    assertTrue(refusal(Map.of("columnDraw", "exactly"), 0.5, NoiseCalibration.CLASSIC).startsWith("columnDraw must be"));
+    assertTrue(refusal(Map.of("columnDraw", "exactly"), 0.5, NoiseCalibration.CLASSIC)
+        .startsWith("columnDraw must be"));
     ClientRelease sweep = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10"), 0.5,
         NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
     ClientRelease exact = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10", "columnDraw",
