@@ -1,5 +1,6 @@
 package io.pmbench.baselines.tsne;
 
+import io.pmbench.core.VectorModule;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
@@ -69,7 +70,8 @@ public final class PairSweep {
    * The fused k = 2 row, {@link #row2} on SIMD lanes, when {@code jdk.incubator.vector} is in the
    * boot layer, else empty (then the two-loop row: the same bits).
    */
-  private static final Optional<Row2> VECTOR = loadVector();
+  private static final Optional<Row2> VECTOR =
+      VectorModule.load(Row2.class, PairSweep.class.getPackageName() + ".VectorRow2");
 
   /** One k = 2 row over j in [0, n): the operations of {@link #row2}, in any batch of lanes. */
   interface Row2 {
@@ -138,18 +140,6 @@ public final class PairSweep {
   /** The fused k = 2 row on SIMD lanes, if the vector module is present (for tests). */
   static Optional<Row2> vector() {
     return VECTOR;
-  }
-
-  private static Optional<Row2> loadVector() {
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of((Row2) Class.forName(PairSweep.class.getPackageName() + ".VectorRow2")
-          .getDeclaredConstructor().newInstance());
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return Optional.empty();
-    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.pmbench.core.kernel;
 
+import io.pmbench.core.VectorModule;
 import java.util.Optional;
 
 /**
@@ -35,7 +36,8 @@ final class NegExp {
   static final long ONE_BITS = 0x3ff0000000000000L;
 
   /** The SIMD batch when {@code jdk.incubator.vector} is in the boot layer, else empty. */
-  private static final Optional<Batch> VECTOR = loadVector();
+  private static final Optional<Batch> VECTOR =
+      VectorModule.load(Batch.class, NegExp.class.getPackageName() + ".VectorNegExp");
 
   private NegExp() {}
 
@@ -95,17 +97,5 @@ final class NegExp {
       c[degree - i] = 1.0 / factorial;
     }
     return c;
-  }
-
-  private static Optional<Batch> loadVector() {
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of((Batch) Class.forName(NegExp.class.getPackageName() + ".VectorNegExp")
-          .getDeclaredConstructor().newInstance());
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return Optional.empty();
-    }
   }
 }
