@@ -25,9 +25,10 @@ import io.pmbench.core.privacy.NoiseCalibration;
  *       exact sample, δ₁ = 0, δ₂ = δ. The sample comes from Hoff's (2009) Gibbs chain
  *       ({@link MatrixBingham}; option {@code burnIn}, default 100 sweeps, from a data-independent
  *       random start), so the guarantee is approximate — every PPCA claim carries this caveat.
- *       Option {@code columnDraw=EXACT} replaces Hoff's inner sweep by an exact draw of each
- *       column's conditional ({@link AcgVectorBingham}): the same stationary distribution, another
- *       chain (default SWEEP). Needs d ≥ k + 2.
+ *       Each column's conditional is drawn exactly ({@link AcgVectorBingham}; option
+ *       {@code columnDraw}, default EXACT since revision 2); {@code columnDraw=SWEEP} is Hoff's
+ *       inner Gibbs sweep, revision 1's default: the same stationary distribution, another chain.
+ *       Needs d ≥ k + 2.
  *   <li>{@code method=MOD_SULQ} (Algorithm 1): V = top-k eigenvectors of A + E, E symmetric with
  *       iid N(0, β²) entries on and above the diagonal, β from {@link ModSulq#beta}; (ε₁, δ₁)-DP
  *       with δ₁ = δ₂ = δ/2.
@@ -47,6 +48,15 @@ public final class PrivatePcaMechanism extends AbstractMechanism implements Shar
     super("private-pca", "DP PCA (Chaudhuri et al. 2013; method=PPCA|MOD_SULQ): the client releases a DP subspace V"
         + " and D*V + noise; the server projects its gallery with V", Reporting.at(Reporting.PRIVATE + 30),
         PrivatePcaOptions.ALL);
+  }
+
+  /**
+   * Revision 2: {@code columnDraw} defaults to EXACT (revision 1 drew with Hoff's SWEEP by
+   * default). A resumed run recomputes private-pca cells of revision 1.
+   */
+  @Override
+  public int revision() {
+    return 2;
   }
 
   @Override

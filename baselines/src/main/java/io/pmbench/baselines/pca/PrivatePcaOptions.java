@@ -30,10 +30,14 @@ record PrivatePcaOptions(PcaMethod method, int burnIn, ColumnDraw columnDraw, do
   /** Option {@code burnIn}: Gibbs sweeps of the PPCA chain. */
   static final OptionSpec<Integer> BURN_IN = OptionSpec.integer("burnIn", 1, Integer.toString(DEFAULT_BURN_IN),
       "Gibbs sweeps of the PPCA chain (ignored by MOD_SULQ)");
-  /** Option {@code columnDraw}: Hoff's inner sweep (default) or an exact draw of each column's conditional. */
+  /**
+   * Option {@code columnDraw}: an exact draw of each column's conditional (default since revision 2
+   * of private-pca) or Hoff's inner sweep (the default of revision 1).
+   */
   static final OptionSpec<ColumnDraw> COLUMN_DRAW = OptionSpec.choice("columnDraw", ColumnDraw.class,
-      ColumnDraw.SWEEP, "how the PPCA chain redraws a column: SWEEP (Hoff's inner Gibbs sweep) or EXACT (ACG"
-          + " rejection, same stationary distribution, other draws); ignored by MOD_SULQ");
+      ColumnDraw.EXACT, "how the PPCA chain redraws a column: EXACT (ACG rejection, an exact draw of the column's"
+          + " conditional) or SWEEP (Hoff's inner Gibbs sweep, the default before revision 2; same stationary"
+          + " distribution, other draws); ignored by MOD_SULQ");
   /** Every option of {@code private-pca}. */
   static final List<OptionSpec<?>> ALL = List.of(METHOD, BURN_IN, COLUMN_DRAW);
 

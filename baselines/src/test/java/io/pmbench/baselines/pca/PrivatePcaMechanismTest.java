@@ -96,14 +96,15 @@ class PrivatePcaMechanismTest {
   }
 
   @Test
-  void columnDraw_exact_runsTheAcgDrawsAndSaysSo() {
+  void columnDraw_exactByDefault_runsTheAcgDrawsAndSaysSo() {
     ClientData data = PcaTestData.clientData(25, 6, 2, 3, 4);
     assertTrue(refusal(Map.of("columnDraw", "exactly"), 0.5, NoiseCalibration.CLASSIC)
         .startsWith("columnDraw must be"));
-    ClientRelease sweep = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10"), 0.5,
+    ClientRelease sweep = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10", "columnDraw",
+        "sweep"), 0.5, NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
+    ClientRelease exact = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10"), 0.5,
         NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
-    ClientRelease exact = MECHANISM.client(PcaTestData.view(data, 3), params(Map.of("burnIn", "10", "columnDraw",
-        "exact"), 0.5, NoiseCalibration.CLASSIC)).embed(data, new SplittableRandom(3));
+    assertEquals(2, MECHANISM.revision(), "revision 2 made EXACT the default");
     String sweepCaveats = String.join("\n", sweep.claim().caveats());
     String exactCaveats = String.join("\n", exact.claim().caveats());
     assertFalse(sweepCaveats.contains("columnDraw"), sweepCaveats);

@@ -13,15 +13,17 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every released bit of private-pca (V, D·V and D·V + N) for fixed seeds, against fingerprints
- * recorded from commit 76a27fa — the implementation before the per-query speed-ups of the
+ * Every released bit of private-pca (V, D·V and D·V + N) for fixed seeds. Revision 1's chain
+ * ({@code columnDraw=SWEEP}, given explicitly since revision 2 made EXACT the default) against
+ * fingerprints recorded from commit 76a27fa — the implementation before the per-query speed-ups of the
  * perf-pca branch (cached first-level compressions, fused coordinate maps). A fingerprint is a
  * 64-bit polynomial hash of the raw bits of every entry, in order, so it changes with any bit of
  * any entry. Half-finished sweep cells are resumed with the current code, so a release that differs
  * in any bit from the recorded one would silently mix two implementations in one cell. The cases
  * cover PPCA at ε from 0.05 to 8 (k = 1, 2, 3) and MOD-SULQ, on random unit rows and on a
  * Fashion-MNIST-like shape (d = 784, 1,000 public rows plus the query and 9 dummies, a decaying
- * spectrum and all-zero columns, so deflation is exercised).
+ * spectrum and all-zero columns, so deflation is exercised). The default chain of revision 2
+ * ({@code columnDraw=EXACT}) against fingerprints recorded when it became the default.
  */
 class PrivatePcaRecordedBitsTest {
 
@@ -58,9 +60,14 @@ class PrivatePcaRecordedBitsTest {
     return new ClientData(new FeatureMatrix(f, n, d), new int[n], publicOffset);
   }
 
-  private static MechanismParams params(String method, int k, double epsilon, int burnIn) {
-    return Preset.PAPER.builder(1, 0.5).k(k).options(Map.of("method", method, "burnIn", Integer.toString(burnIn)))
-        .build(epsilon, 1e-5);
+  /** The parameters of a case; {@code columnDraw} null leaves the option at its default. */
+  private static MechanismParams params(String method, int k, double epsilon, int burnIn, String columnDraw) {
+    Map<String, String> options = new java.util.TreeMap<>(Map.of("method", method, "burnIn",
+        Integer.toString(burnIn)));
+    if (columnDraw != null) {
+      options.put("columnDraw", columnDraw);
+    }
+    return Preset.PAPER.builder(1, 0.5).k(k).options(options).build(epsilon, 1e-5);
   }
 
   /** The three fingerprints (V, D·V, D·V + N) of client.release(data, new SplittableRandom(seed)). */
@@ -69,11 +76,18 @@ class PrivatePcaRecordedBitsTest {
     return new long[] {fingerprint(r.v()), fingerprint(r.projected()), fingerprint(r.noisy())};
   }
 
+  /** Revision 1's chain: PPCA cases run with {@code columnDraw=SWEEP} given explicitly (its default then). */
   private static void assertRecorded(ClientData data, String method, int k, double epsilon, int burnIn, long seed,
       long... expected) {
-    PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 1), params(method, k, epsilon, burnIn));
+    assertRecorded(data, method.equals("PPCA") ? "SWEEP" : null, method, k, epsilon, burnIn, seed, expected);
+  }
+
+  private static void assertRecorded(ClientData data, String columnDraw, String method, int k, double epsilon,
+      int burnIn, long seed, long... expected) {
+    PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 1),
+        params(method, k, epsilon, burnIn, columnDraw));
     long[] actual = releaseBits(client, data, seed);
-    String what = method + " k=" + k + " eps=" + epsilon + " seed=" + seed + " d=" + data.rows().cols();
+    String what = method + (columnDraw == null ? "" : " columnDraw=" + columnDraw) + " k=" + k + " eps=" + epsilon + " seed=" + seed + " d=" + data.rows().cols();
     assertEquals(expected[0], actual[0], "V, " + what);
     assertEquals(expected[1], actual[1], "D*V, " + what);
     assertEquals(expected[2], actual[2], "D*V + N, " + what);
@@ -112,6 +126,33 @@ class PrivatePcaRecordedBitsTest {
         8491910921737958037L, -3292110363367523964L, 1487602947478617390L);
     assertRecorded(data, "PPCA", 2, 8, 100, 13,
         444424303192424498L, 8781087839954461912L, -8369413509891016255L);
+  }
+
+  @Test
+  void release_ppcaDefault_bitIdenticalToRevision2() {
+    // private-pca revision 2: PPCA at the default columnDraw (EXACT, AcgVectorBingham), recorded
+    // from this implementation when it became the default. Fails if any released bit changes, e.g.
+    // a proposal, the compressed-top shift or the column elimination is computed differently.
+    ClientData small = PcaTestData.clientData(25, 6, 2, 3, 4);
+    ClientData medium = PcaTestData.clientData(200, 60, 4, 3, 5);
+    assertRecorded(small, null, "PPCA", 1, 0.5, 100, 1,
+        -6765300529739046563L, 1061407691636113598L, 1222592908726490149L);
+    assertRecorded(small, null, "PPCA", 3, 1.5, 100, 3,
+        -7266060309985274691L, -4803914316091028854L, -9142899888101266305L);
+    assertRecorded(medium, null, "PPCA", 2, 0.05, 100, 4,
+        5385459830252579710L, -1826638007061501127L, 4150526132955591655L);
+    assertRecorded(medium, null, "PPCA", 2, 8, 100, 6,
+        -2667113990571891774L, 2504034549655582392L, -661390062050102772L);
+    ClientData data = imageLikeData(1010, 784, 10, 40, 8);
+    assertRecorded(data, null, "PPCA", 2, 0.05, 100, 11,
+        -3849571257925536751L, 7682047564622987204L, -5448749780953335245L);
+    assertRecorded(data, null, "PPCA", 2, 1, 100, 12,
+        9165687050268635228L, -6264150106665536638L, 267258289521414376L);
+    assertRecorded(data, null, "PPCA", 2, 8, 100, 13,
+        7040455961272340326L, -7226145345336055432L, -539607722306374004L);
+    // the same releases with columnDraw=EXACT given explicitly: the default is EXACT, not a third chain
+    assertRecorded(data, "EXACT", "PPCA", 2, 8, 100, 13,
+        7040455961272340326L, -7226145345336055432L, -539607722306374004L);
   }
 
   @Test

@@ -59,6 +59,17 @@ public interface EmbeddingMechanism {
   }
 
   /**
+   * The revision of this mechanism's computation at its default options: 1 for a mechanism as it
+   * was first released. Bump it when a change of code or of a default option changes the draws
+   * (never for a change that keeps every bit). A cell records the revision it was computed by
+   * (absent = 1) and a resumed run recomputes the cells of another revision instead of mixing
+   * them with its own; the run's fingerprint, and so its other cells, stay valid. Default 1.
+   */
+  default int revision() {
+    return 1;
+  }
+
+  /**
    * Whether {@code --mechanisms all} includes this mechanism. False only for a reference kept to
    * check another one against (e.g. {@code tsne-smile}, Smile's slow t-SNE behind {@code tsne}):
    * it runs when named. Default true.

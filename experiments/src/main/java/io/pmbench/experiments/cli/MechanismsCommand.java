@@ -29,6 +29,8 @@ public final class MechanismsCommand extends CliCommand {
       EmbeddingMechanism m = registry.get(name);
       out.println(m.name() + ": " + m.description());
       out.println("reports and claims: " + m.reporting().describe());
+      out.println("revision: " + m.revision() + (m.revision() > 1
+          ? " (a resumed run recomputes the cells an earlier revision made)" : ""));
       out.printf("%-18s %-28s %-16s %s%n", "option", "type", "default", "description");
       for (OptionSpec<?> o : m.options()) {
         out.println(o.line());

@@ -23,6 +23,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Runs (or resumes) one experiment into its run directory: validates the grid, writes run.json
@@ -94,8 +97,10 @@ public final class RunPipeline {
       List<Sweep.Task> tasks = e.tasks(s, cells);
       long pendingQueries = Sweep.pendingQueries(store, tasks);
       Map<CellKey, Long> pendingCells = new LinkedHashMap<>();
-      tasks.stream().filter(t -> store.get(t.key()).isEmpty()).forEach(t -> pendingCells.put(t.key(), t.queries()));
-      long pending = tasks.stream().filter(t -> store.get(t.key()).isEmpty()).count();
+      tasks.stream().filter(t -> Sweep.finished(store, t).isEmpty())
+          .forEach(t -> pendingCells.put(t.key(), t.queries()));
+      long pending = pendingCells.size();
+      warnStale(Sweep.stale(store, tasks));
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
@@ -109,6 +114,18 @@ public final class RunPipeline {
   }
 
   /** The three lines saying what is about to run: noise, data and cells, settings. */
+  /** One line per mechanism whose stored cells another revision of it computed (they are recomputed). */
+  private void warnStale(List<CellRecord> stale) {
+    Map<String, TreeSet<Integer>> byMechanism = new TreeMap<>();
+    for (CellRecord c : stale) {
+      byMechanism.computeIfAbsent(c.key().mechanism(), m -> new TreeSet<>()).add(c.revision());
+    }
+    byMechanism.forEach((m, revisions) -> err.println("pmbench: recomputing "
+        + stale.stream().filter(c -> c.key().mechanism().equals(m)).count() + " cells of " + m + ": they were made"
+        + " by its revision " + revisions.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ", not the current one (see `pmbench mechanisms " + m + "`)"));
+    err.flush();
+  }
+
   private void announce(Experiment e, GridSetup s, int cells, long stored, long[] partial) {
     err.println("pmbench " + e.name() + ": " + s.noiseLine());
     err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "

@@ -133,6 +133,36 @@ public record CellRecord(
         new boolean[0][], 0, 0, Claim.notRun(), 0, new TreeMap<>(), gitCommit);
   }
 
+  /** The key in {@link #params} under which a cell records its mechanism's revision when it is not 1. */
+  public static final String REVISION = "mechanismRevision";
+
+  /**
+   * The revision of its mechanism the cell was computed by
+   * ({@link io.pmbench.core.mechanism.EmbeddingMechanism#revision}; 1 when the cell records none).
+   */
+  public int revision() {
+    Object r = params.get(REVISION);
+    return r instanceof Number n ? n.intValue() : 1;
+  }
+
+  /** This record stamped with its mechanism's {@code revision} (recorded in the parameters only when it is not 1). */
+  public CellRecord withRevision(int revision) {
+    if (revision < 1) {
+      throw new IllegalArgumentException("mechanism revision must be >= 1. Provided value: " + revision);
+    }
+    if (revision == revision()) {
+      return this;
+    }
+    Map<String, Object> p = new TreeMap<>(params);
+    if (revision == 1) {
+      p.remove(REVISION);
+    } else {
+      p.put(REVISION, revision);
+    }
+    return new CellRecord(key, fingerprint, outcome, message, preset, delta, p, ks, queryIndices, hits,
+        meanQueryMillis, serverMillis, claim, objectiveIncreases, extras, gitCommit);
+  }
+
   public boolean ok() {
     return outcome == Outcome.OK;
   }

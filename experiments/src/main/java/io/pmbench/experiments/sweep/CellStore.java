@@ -236,11 +236,19 @@ public final class CellStore implements AutoCloseable {
    * and records those this run finishes. {@link #put} deletes it once the cell is stored.
    */
   public QueryJournal journal(CellKey key) {
+    return journal(key, 1);
+  }
+
+  /**
+   * As {@link #journal(CellKey)} for a cell whose mechanism is at {@code revision}: the queries an
+   * interrupted run of another revision logged are discarded, not recalled.
+   */
+  public QueryJournal journal(CellKey key, int revision) {
     if (lock == null) {
       throw new IllegalStateException("store of " + dir + " is read-only");
     }
     try {
-      return QueryJournal.open(journalFile(key), key.fileName(), manifest.fingerprint());
+      return QueryJournal.open(journalFile(key), key.fileName(), manifest.fingerprint(), revision);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the query log of cell " + key.fileName() + " in " + dir, e);
     }

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /**
  * Makes {@link Sweep.Task}s that run one protocol cell and turn its {@link CellResult} into a
@@ -49,31 +50,36 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
   /** A task running {@code mechanism} at {@code params} for {@code key.seed()}. */
   public Sweep.Task protocol(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
       CellKey key, long queries, Extras extras) {
-    return new Sweep.Task(key, queries, progress -> {
-      try {
-        mechanism.validate(params.forMechanism(mechanism.name()));
-      } catch (IllegalArgumentException e) {
-        if (!recordFailures) {
-          throw e;
-        }
-        MechanismParams own = params.forMechanism(mechanism.name());
-        return CellRecord.notRun(key, fingerprint, preset, own.delta(), own.describe(),
-            CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
+    int revision = mechanism.revision();
+    return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, params, key, extras, progress)
+        .withRevision(revision), revision);
+  }
+
+  private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
+      CellKey key, Extras extras, IntConsumer progress) {
+    try {
+      mechanism.validate(params.forMechanism(mechanism.name()));
+    } catch (IllegalArgumentException e) {
+      if (!recordFailures) {
+        throw e;
       }
-      CellResult r;
-      try (QueryJournal journal = store == null ? null : store.journal(key)) {
-        r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);
-      } catch (IllegalArgumentException | IllegalStateException e) {
-        if (!recordFailures) {
-          throw e;
-        }
-        return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
-            CellRecord.Outcome.FAILED, e.getMessage(), gitCommit);
+      MechanismParams own = params.forMechanism(mechanism.name());
+      return CellRecord.notRun(key, fingerprint, preset, own.delta(), own.describe(),
+          CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
+    }
+    CellResult r;
+    try (QueryJournal journal = store == null ? null : store.journal(key, mechanism.revision())) {
+      r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      if (!recordFailures) {
+        throw e;
       }
-      return CellRecord.of(key, fingerprint, preset, r, extras == null ? new TreeMap<>() : extras.apply(r),
-          gitCommit);
-    });
+      return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
+          CellRecord.Outcome.FAILED, e.getMessage(), gitCommit);
+    }
+    return CellRecord.of(key, fingerprint, preset, r, extras == null ? new TreeMap<>() : extras.apply(r),
+        gitCommit);
   }
 }

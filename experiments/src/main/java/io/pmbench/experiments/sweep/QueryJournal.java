@@ -56,6 +56,15 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
    *     line before the last cannot be read
    */
   public static QueryJournal open(Path file, String cellName, String fingerprint) throws IOException {
+    return open(file, cellName, fingerprint, 1);
+  }
+
+  /**
+   * As {@link #open(Path, String, String)} for a cell whose mechanism is at {@code revision}
+   * (recorded in the header when it is not 1): a log another revision of the mechanism wrote is
+   * started afresh, its queries are not recalled.
+   */
+  public static QueryJournal open(Path file, String cellName, String fingerprint, int revision) throws IOException {
     Files.createDirectories(file.getParent());
     Map<Integer, QueryOutcome> recalled = new HashMap<>();
     long keep = 0;
@@ -75,6 +84,10 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
           JsonNode node = MAPPER.readTree(lines.get(l));
           if (l == 0) {
             checkHeader(node, file, cellName, fingerprint);
+            if (node.path("revision").asInt(1) != revision) {
+              keep = 0; // another revision of the mechanism logged these queries
+              break;
+            }
           } else {
             recalled.put(field(node, "i").asInt(), outcome(node));
           }
@@ -98,6 +111,9 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
         header.put("format", FORMAT);
         header.put("cell", cellName);
         header.put("fingerprint", fingerprint);
+        if (revision != 1) {
+          header.put("revision", revision);
+        }
         j.append(header);
       }
       return j;

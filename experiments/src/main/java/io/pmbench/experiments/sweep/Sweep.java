@@ -9,7 +9,7 @@ import java.util.function.IntConsumer;
 
 /**
  * Runs a grid of cells against a {@link CellStore}: cells already in the store are reused (never
- * recomputed, never counted twice), the others run on {@code parallel} worker threads and each
+ * recomputed, never counted twice) unless another revision of their mechanism made them, the others run on {@code parallel} worker threads and each
  * is written to the store the moment it finishes. Because a cell's numbers are a pure function
  * of (configuration, key) — every random draw derives from the seed and the cell's own names,
  * never from another cell or the thread schedule — the result is the same whatever the order
@@ -35,8 +35,31 @@ public final class Sweep {
    * @param key the cell
    * @param queries queries the cell will run (for the progress bar)
    * @param compute computes the cell; receives a progress sink (1 per finished query)
+   * @param revision the revision of the cell's mechanism ({@code EmbeddingMechanism#revision})
    */
-  public record Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute) {}
+  public record Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision) {
+    /** A task of a mechanism at revision 1. */
+    public Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute) {
+      this(key, queries, compute, 1);
+    }
+  }
+
+  /**
+   * The stored cell of {@code t} when it is finished: stored and computed by the task's
+   * mechanism revision. A cell of another revision is stale: the task recomputes and replaces it.
+   */
+  public static java.util.Optional<CellRecord> finished(CellStore store, Task t) {
+    return store.get(t.key()).filter(c -> c.revision() == t.revision());
+  }
+
+  /** The stored cells of {@code tasks} that another revision of their mechanism computed (to be recomputed). */
+  public static List<CellRecord> stale(CellStore store, List<Task> tasks) {
+    List<CellRecord> out = new ArrayList<>();
+    for (Task t : tasks) {
+      store.get(t.key()).filter(c -> c.revision() != t.revision()).ifPresent(out::add);
+    }
+    return out;
+  }
 
   /**
    * The settled grid.
@@ -49,7 +72,7 @@ public final class Sweep {
 
   /** Queries of the tasks not yet in the store. */
   public static long pendingQueries(CellStore store, List<Task> tasks) {
-    return tasks.stream().filter(t -> store.get(t.key()).isEmpty()).mapToLong(Task::queries).sum();
+    return tasks.stream().filter(t -> finished(store, t).isEmpty()).mapToLong(Task::queries).sum();
   }
 
   /**
@@ -79,7 +102,7 @@ public final class Sweep {
         throw new IllegalArgumentException("grid cells must be distinct. Provided value: " + t.key().fileName()
             + " twice");
       }
-      if (store.get(t.key()).isPresent()) {
+      if (finished(store, t).isPresent()) {
         reused++;
         listener.cellFinished(store.get(t.key()).orElseThrow(), false);
       } else {

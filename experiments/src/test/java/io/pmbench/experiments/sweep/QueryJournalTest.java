@@ -111,6 +111,27 @@ class QueryJournalTest {
   }
 
   @Test
+  void open_logOfAnotherMechanismRevision_startedAfreshNotRecalled(@TempDir Path tmp) throws Exception {
+    // queries an interrupted run of revision 1 logged must not enter a cell of revision 2
+    Path file = tmp.resolve("c.queries.jsonl");
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
+      j.record(0, outcome(5));
+      j.record(1, outcome(6));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp", 2)) {
+      assertEquals(0, j.recalledCount());
+      j.record(3, outcome(7));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp", 2)) {
+      assertEquals(1, j.recalledCount());
+      assertSame(outcome(7), j.recorded(3));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
+      assertEquals(0, j.recalledCount(), "and back: revision 1 does not recall revision 2's queries");
+    }
+  }
+
+  @Test
   void cellStore_putDeletesLog_openDropsOrphanAndFreshDropsAll(@TempDir Path tmp) throws Exception {
     // The log must not outlive its cell (a later run would otherwise read a stale log), and a
     // fresh run must not resume from an old configuration's queries.

@@ -73,6 +73,50 @@ class SweepTest {
   }
 
   @Test
+  void run_cellsOfAnotherMechanismRevision_recomputedAndStampedOthersReused(@TempDir Path tmp) throws Exception {
+    // A mechanism whose default draws changed bumps its revision: a resumed run must replace its
+    // stored cells rather than mix two chains in one figure, and keep every other cell.
+    AtomicInteger first = new AtomicInteger();
+    try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
+      Sweep.run(store, grid(MANIFEST.fingerprint(), first), 2, QUIET);
+    }
+    assertEquals(18, first.get());
+    List<Sweep.Task> revised = new ArrayList<>();
+    AtomicInteger second = new AtomicInteger();
+    for (Sweep.Task t : grid(MANIFEST.fingerprint(), second)) {
+      revised.add(t.key().mechanism().equals("b")
+          ? new Sweep.Task(t.key(), t.queries(), p -> t.compute().apply(p).withRevision(2), 2) : t);
+    }
+    try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
+      assertEquals(6, Sweep.stale(store, revised).size());
+      assertEquals(6 * 50, Sweep.pendingQueries(store, revised));
+      Sweep.Outcome o = Sweep.run(store, revised, 2, QUIET);
+      assertEquals(6, o.computed());
+      assertEquals(12, o.reused());
+      assertTrue(Sweep.stale(store, revised).isEmpty());
+    }
+    assertEquals(6, second.get());
+    try (CellStore store = CellStore.read(tmp)) {
+      for (CellRecord c : store.all()) {
+        assertEquals(c.key().mechanism().equals("b") ? 2 : 1, c.revision(), c.key().fileName());
+        assertEquals(c.revision() == 2, c.params().containsKey(CellRecord.REVISION), c.key().fileName());
+      }
+    }
+    assertTrue(RunCheck.of(tmp).verified(), "the replaced cells verify");
+  }
+
+  @Test
+  void cellRecord_revision_absentMeansOneAndRoundTrips() {
+    CellRecord r = cell(new CellKey("synthetic", "private-pca", "", 0.1, 7), "f");
+    assertEquals(1, r.revision());
+    assertEquals(r, r.withRevision(1));
+    CellRecord two = CellRecord.parse(r.withRevision(2).toJson());
+    assertEquals(2, two.revision());
+    assertEquals(r.toJson(), two.withRevision(1).toJson());
+    assertThrows(IllegalArgumentException.class, () -> r.withRevision(0));
+  }
+
+  @Test
   void run_resumedAfterCrash_recomputesOnlyMissingAndMatchesUninterrupted(@TempDir Path tmp) throws Exception {
     AtomicInteger first = new AtomicInteger();
     List<String> reference = new ArrayList<>();
