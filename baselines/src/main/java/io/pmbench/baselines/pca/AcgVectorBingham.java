@@ -226,8 +226,8 @@ final class AcgVectorBingham {
       }
     }
     throw new IllegalStateException(String.format(Locale.ROOT, "the ACG envelope accepted none of %d proposals"
-        + " (q = %d, b = %.6g, spread of l = %.6g): the exponent is too concentrated for this sampler; use the"
-        + " default column draw", MAX_PROPOSALS, q, b, spread()));
+        + " (q = %d, b = %.6g, spread of l = %.6g): the exponent is too concentrated for this sampler; use"
+        + " columnDraw=SWEEP", MAX_PROPOSALS, q, b, spread()));
   }
 
   private double spread() {

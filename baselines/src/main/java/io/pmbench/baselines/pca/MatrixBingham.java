@@ -53,6 +53,10 @@ final class MatrixBingham {
   }
 
   private MatrixBingham(double[] l, boolean reuseFirstLevel, ColumnDraw draw) {
+    if (draw == ColumnDraw.AUTO) {
+      throw new IllegalArgumentException("draw must be SWEEP or EXACT (AUTO is resolved from k by private-pca's"
+          + " options). Provided value: " + draw);
+    }
     this.l = l.clone();
     this.reuseFirstLevel = reuseFirstLevel;
     this.draw = draw;

@@ -25,10 +25,10 @@ import io.pmbench.core.privacy.NoiseCalibration;
  *       exact sample, δ₁ = 0, δ₂ = δ. The sample comes from Hoff's (2009) Gibbs chain
  *       ({@link MatrixBingham}; option {@code burnIn}, default 100 sweeps, from a data-independent
  *       random start), so the guarantee is approximate — every PPCA claim carries this caveat.
- *       Each column's conditional is drawn exactly ({@link AcgVectorBingham}; option
- *       {@code columnDraw}, default EXACT since revision 2); {@code columnDraw=SWEEP} is Hoff's
- *       inner Gibbs sweep, revision 1's default: the same stationary distribution, another chain.
- *       Needs d ≥ k + 2.
+ *       For k ≤ 2 each column's conditional is drawn exactly ({@link AcgVectorBingham}; option
+ *       {@code columnDraw}, default AUTO since revision 2: EXACT for k ≤ 2, SWEEP for k ≥ 3);
+ *       {@code columnDraw=SWEEP} is Hoff's inner Gibbs sweep, revision 1's default for every k:
+ *       the same stationary distribution, another chain. Needs d ≥ k + 2.
  *   <li>{@code method=MOD_SULQ} (Algorithm 1): V = top-k eigenvectors of A + E, E symmetric with
  *       iid N(0, β²) entries on and above the diagonal, β from {@link ModSulq#beta}; (ε₁, δ₁)-DP
  *       with δ₁ = δ₂ = δ/2.
@@ -51,8 +51,9 @@ public final class PrivatePcaMechanism extends AbstractMechanism implements Shar
   }
 
   /**
-   * Revision 2: {@code columnDraw} defaults to EXACT (revision 1 drew with Hoff's SWEEP by
-   * default). A resumed run recomputes private-pca cells of revision 1.
+   * Revision 2: {@code columnDraw} defaults to AUTO, i.e. EXACT for k ≤ 2 (revision 1 drew with
+   * Hoff's SWEEP for every k; for k ≥ 3 the draws are unchanged). A resumed run recomputes
+   * private-pca cells of revision 1.
    */
   @Override
   public int revision() {

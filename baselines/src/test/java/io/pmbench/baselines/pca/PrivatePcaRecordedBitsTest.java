@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * cover PPCA at ε from 0.05 to 8 (k = 1, 2, 3) and MOD-SULQ, on random unit rows and on a
  * Fashion-MNIST-like shape (d = 784, 1,000 public rows plus the query and 9 dummies, a decaying
  * spectrum and all-zero columns, so deflation is exercised). The default chain of revision 2
- * ({@code columnDraw=EXACT}) against fingerprints recorded when it became the default.
+ * ({@code columnDraw=AUTO}: EXACT for k ≤ 2, SWEEP for k ≥ 3) against fingerprints recorded when
+ * it became the default.
  */
 class PrivatePcaRecordedBitsTest {
 
@@ -130,14 +131,17 @@ class PrivatePcaRecordedBitsTest {
 
   @Test
   void release_ppcaDefault_bitIdenticalToRevision2() {
-    // private-pca revision 2: PPCA at the default columnDraw (EXACT, AcgVectorBingham), recorded
+    // private-pca revision 2: PPCA at the default columnDraw (AUTO: EXACT, AcgVectorBingham, for k <= 2), recorded
     // from this implementation when it became the default. Fails if any released bit changes, e.g.
     // a proposal, the compressed-top shift or the column elimination is computed differently.
     ClientData small = PcaTestData.clientData(25, 6, 2, 3, 4);
     ClientData medium = PcaTestData.clientData(200, 60, 4, 3, 5);
     assertRecorded(small, null, "PPCA", 1, 0.5, 100, 1,
         -6765300529739046563L, 1061407691636113598L, 1222592908726490149L);
+    // k = 3: the default (AUTO) keeps revision 1's SWEEP chain, bit for bit; EXACT only when asked
     assertRecorded(small, null, "PPCA", 3, 1.5, 100, 3,
+        -5010523806988632805L, 5485004335540729390L, -2723648708661034724L);
+    assertRecorded(small, "EXACT", "PPCA", 3, 1.5, 100, 3,
         -7266060309985274691L, -4803914316091028854L, -9142899888101266305L);
     assertRecorded(medium, null, "PPCA", 2, 0.05, 100, 4,
         5385459830252579710L, -1826638007061501127L, 4150526132955591655L);
@@ -150,7 +154,7 @@ class PrivatePcaRecordedBitsTest {
         9165687050268635228L, -6264150106665536638L, 267258289521414376L);
     assertRecorded(data, null, "PPCA", 2, 8, 100, 13,
         7040455961272340326L, -7226145345336055432L, -539607722306374004L);
-    // the same releases with columnDraw=EXACT given explicitly: the default is EXACT, not a third chain
+    // the same releases with columnDraw=EXACT given explicitly: for k = 2 the default is EXACT, not a third chain
     assertRecorded(data, "EXACT", "PPCA", 2, 8, 100, 13,
         7040455961272340326L, -7226145345336055432L, -539607722306374004L);
   }

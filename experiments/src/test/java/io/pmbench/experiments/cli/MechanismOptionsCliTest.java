@@ -114,7 +114,7 @@ class MechanismOptionsCliTest {
     assertTrue(o.out().contains("burnIn") && o.out().contains("integer >= 1") && o.out().contains("100"), o.out());
     assertTrue(o.out().contains("noiseSampler"), o.out());
     assertTrue(o.out().contains("revision: 2 (a resumed run recomputes"), o.out());
-    assertTrue(o.out().lines().anyMatch(l -> l.matches("columnDraw +one of SWEEP, EXACT +EXACT +.*")), o.out());
+    assertTrue(o.out().lines().anyMatch(l -> l.matches("columnDraw +one of AUTO, SWEEP, EXACT +AUTO +.*")), o.out());
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute("mechanisms", "nope").exit());
   }
 }
