@@ -88,7 +88,8 @@ class PrivatePcaRecordedBitsTest {
     PrivatePcaClient client = new PrivatePcaClient(PcaTestData.view(data, 1),
         params(method, k, epsilon, burnIn, columnDraw));
     long[] actual = releaseBits(client, data, seed);
-    String what = method + (columnDraw == null ? "" : " columnDraw=" + columnDraw) + " k=" + k + " eps=" + epsilon + " seed=" + seed + " d=" + data.rows().cols();
+    String what = method + (columnDraw == null ? "" : " columnDraw=" + columnDraw) + " k=" + k + " eps=" + epsilon
+        + " seed=" + seed + " d=" + data.rows().cols();
     assertEquals(expected[0], actual[0], "V, " + what);
     assertEquals(expected[1], actual[1], "D*V, " + what);
     assertEquals(expected[2], actual[2], "D*V + N, " + what);

@@ -113,7 +113,6 @@ public final class RunPipeline {
     return s.out();
   }
 
-  /** The three lines saying what is about to run: noise, data and cells, settings. */
   /** One line per mechanism whose stored cells another revision of it computed (they are recomputed). */
   private void warnStale(List<CellRecord> stale) {
     Map<String, TreeSet<Integer>> byMechanism = new TreeMap<>();
@@ -122,10 +121,12 @@ public final class RunPipeline {
     }
     byMechanism.forEach((m, revisions) -> err.println("pmbench: recomputing "
         + stale.stream().filter(c -> c.key().mechanism().equals(m)).count() + " cells of " + m + ": they were made"
-        + " by its revision " + revisions.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ", not the current one (see `pmbench mechanisms " + m + "`)"));
+        + " by its revision " + revisions.stream().map(String::valueOf).collect(Collectors.joining(", "))
+        + ", not the current one (see `pmbench mechanisms " + m + "`)"));
     err.flush();
   }
 
+  /** The three lines saying what is about to run: noise, data and cells, settings. */
   private void announce(Experiment e, GridSetup s, int cells, long stored, long[] partial) {
     err.println("pmbench " + e.name() + ": " + s.noiseLine());
     err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "

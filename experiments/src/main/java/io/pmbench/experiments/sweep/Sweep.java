@@ -3,13 +3,15 @@ package io.pmbench.experiments.sweep;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 
 /**
  * Runs a grid of cells against a {@link CellStore}: cells already in the store are reused (never
- * recomputed, never counted twice) unless another revision of their mechanism made them, the others run on {@code parallel} worker threads and each
+ * recomputed, never counted twice) unless another revision of their mechanism made them
+ * ({@link #finished}), the others run on {@code parallel} worker threads and each
  * is written to the store the moment it finishes. Because a cell's numbers are a pure function
  * of (configuration, key) — every random draw derives from the seed and the cell's own names,
  * never from another cell or the thread schedule — the result is the same whatever the order
@@ -48,7 +50,7 @@ public final class Sweep {
    * The stored cell of {@code t} when it is finished: stored and computed by the task's
    * mechanism revision. A cell of another revision is stale: the task recomputes and replaces it.
    */
-  public static java.util.Optional<CellRecord> finished(CellStore store, Task t) {
+  public static Optional<CellRecord> finished(CellStore store, Task t) {
     return store.get(t.key()).filter(c -> c.revision() == t.revision());
   }
 
