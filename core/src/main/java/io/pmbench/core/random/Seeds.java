@@ -84,6 +84,7 @@ public final class Seeds {
     }
     return u * f;
   }
+
   /** An n × k block (row-major) of iid N(0, sd²) entries, drawn in order by {@link #gaussian}. */
   public static double[] gaussianBlock(int n, int k, double sd, SplittableRandom rng) {
     double[] out = new double[n * k];

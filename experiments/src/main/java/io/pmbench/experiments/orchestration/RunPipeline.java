@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -115,14 +114,11 @@ public final class RunPipeline {
 
   /** One line per mechanism whose stored cells another revision of it computed (they are recomputed). */
   private void warnStale(List<CellRecord> stale) {
-    Map<String, TreeSet<Integer>> byMechanism = new TreeMap<>();
-    for (CellRecord c : stale) {
-      byMechanism.computeIfAbsent(c.key().mechanism(), m -> new TreeSet<>()).add(c.revision());
-    }
-    byMechanism.forEach((m, revisions) -> err.println("pmbench: recomputing "
-        + stale.stream().filter(c -> c.key().mechanism().equals(m)).count() + " cells of " + m + ": they were made"
-        + " by its revision " + revisions.stream().map(String::valueOf).collect(Collectors.joining(", "))
-        + ", not the current one (see `pmbench mechanisms " + m + "`)"));
+    Map<String, List<CellRecord>> byMechanism = stale.stream()
+        .collect(Collectors.groupingBy(c -> c.key().mechanism(), TreeMap::new, Collectors.toList()));
+    byMechanism.forEach((m, cells) -> err.println("pmbench: recomputing " + cells.size() + " cells of " + m
+        + ": they were made by its revision " + cells.stream().map(c -> String.valueOf(c.revision())).distinct()
+        .sorted().collect(Collectors.joining(", ")) + ", not the current one (see `pmbench mechanisms " + m + "`)"));
     err.flush();
   }
 

@@ -51,12 +51,12 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
   public Sweep.Task protocol(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
       CellKey key, long queries, Extras extras) {
     int revision = mechanism.revision();
-    return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, params, key, extras, progress)
-        .withRevision(revision), revision);
+    return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, revision, params, key, extras,
+        progress).withRevision(revision), revision);
   }
 
-  private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
-      CellKey key, Extras extras, IntConsumer progress) {
+  private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, int revision,
+      MechanismParams params, CellKey key, Extras extras, IntConsumer progress) {
     try {
       mechanism.validate(params.forMechanism(mechanism.name()));
     } catch (IllegalArgumentException e) {
@@ -68,7 +68,7 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
           CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
     }
     CellResult r;
-    try (QueryJournal journal = store == null ? null : store.journal(key, mechanism.revision())) {
+    try (QueryJournal journal = store == null ? null : store.journal(key, revision)) {
       r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);

@@ -104,9 +104,10 @@ public final class Sweep {
         throw new IllegalArgumentException("grid cells must be distinct. Provided value: " + t.key().fileName()
             + " twice");
       }
-      if (finished(store, t).isPresent()) {
+      Optional<CellRecord> done = finished(store, t);
+      if (done.isPresent()) {
         reused++;
-        listener.cellFinished(store.get(t.key()).orElseThrow(), false);
+        listener.cellFinished(done.get(), false);
       } else {
         pending.add(t);
       }
