@@ -12,9 +12,11 @@ import java.util.OptionalInt;
  * @param out the folder the learned data set is written to
  * @param seed the root seed of every random draw of the training (initial weights, batches, shifts)
  * @param epochs passes over the train split, or empty for the learner's default
+ * @param head the dimension of a projection head trained on the rows as frozen features
+ *     ({@code --head}), or empty for the CNN on images
  * @param invocation the command line, recorded in provenance
  */
-public record LearnRequest(String datasetSpec, String name, Path out, long seed, OptionalInt epochs,
+public record LearnRequest(String datasetSpec, String name, Path out, long seed, OptionalInt epochs, OptionalInt head,
     String invocation) {
   /** Appended to the source's short name to name the learned set. */
   public static final String SUFFIX = "-learned";
@@ -26,11 +28,23 @@ public record LearnRequest(String datasetSpec, String name, Path out, long seed,
     if (epochs.isPresent() && epochs.getAsInt() < 1) {
       throw new IllegalArgumentException("--epochs must be >= 1. Provided value: " + epochs.getAsInt());
     }
+    if (head.isPresent() && head.getAsInt() < 2) {
+      throw new IllegalArgumentException("--head must be >= 2. Provided value: " + head.getAsInt());
+    }
   }
 
   /** The learned set's name for data loaded under {@code shortName} (a path-safe name of the spec). */
   public static String learnedName(String shortName) {
+    return base(shortName) + SUFFIX;
+  }
+
+  /** The name of the set a {@code --head k} writes, e.g. {@code cars196-squeezenet-head64}. */
+  public static String headName(String shortName, int k) {
+    return base(shortName) + "-head" + k;
+  }
+
+  private static String base(String shortName) {
     String base = shortName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-").replaceAll("^[-_]+", "");
-    return (base.isEmpty() ? "data" : base) + SUFFIX;
+    return base.isEmpty() ? "data" : base;
   }
 }

@@ -1,0 +1,100 @@
+package io.pmbench.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pmbench.core.data.FeatureMatrix;
+import io.pmbench.core.data.FeatureSet;
+import io.pmbench.core.data.LabelledSet;
+import io.pmbench.datasets.Datasets;
+import io.pmbench.experiments.learn.TrainingListener;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The projection head on frozen features: two runs with one seed give bit-identical projections
+ * and loss curves (another seed gives others); it reads only the train split's rows and labels
+ * (a test split poisoned with other rows and train-class labels leaves the trained head, hence the
+ * train projections and the loss, bit for bit unchanged); the loss falls; the projections are unit
+ * rows of the head's dimension. If a TensorFlow op ran on several threads or drew its own random
+ * numbers, the first test would fail; if any test row or label reached a training step, the
+ * second would.
+ */
+class HeadTrainerTest {
+  /** 6 classes of 16-d unit rows, class-disjoint: train holds classes 0..2, test 3..5. */
+  static final String SPEC = "synthetic:train=90,test=60,d=16,classes=6,spread=0.8,split=class,seed=4";
+
+  private static HeadConfig config(int epochs) {
+    return HeadConfig.defaults(8, 90).withEpochs(epochs);
+  }
+
+  @Test
+  void train_twiceWithOneSeed_bitIdenticalProjectionsAndLoss() {
+    FeatureSet data = Datasets.load(SPEC);
+    Trainer.Outcome a = HeadTrainer.train(data, config(4), 5, TrainingListener.NONE);
+    Trainer.Outcome b = HeadTrainer.train(data, config(4), 5, TrainingListener.NONE);
+    assertArrayEquals(a.train(), b.train());
+    assertArrayEquals(a.test(), b.test());
+    assertArrayEquals(a.lossCurve(), b.lossCurve());
+    Trainer.Outcome c = HeadTrainer.train(data, config(4), 6, TrainingListener.NONE);
+    assertFalse(Arrays.equals(a.test(), c.test()), "another seed, other weights");
+  }
+
+  @Test
+  void train_poisonedTestSplit_headUnchanged() {
+    FeatureSet data = Datasets.load(SPEC);
+    LabelledSet test = data.test();
+    // other rows, and every label a train class: any leak into training would change the head
+    SplittableRandom rng = new SplittableRandom(99);
+    float[] junk = new float[test.size() * test.dimension()];
+    for (int i = 0; i < junk.length; i++) {
+      junk[i] = (float) rng.nextGaussian();
+    }
+    FeatureMatrix.normalizeInPlace(junk, test.size(), test.dimension(), "poison");
+    LabelledSet poisoned = new LabelledSet(new FeatureMatrix(junk, test.size(), test.dimension()),
+        new int[test.size()]);
+    FeatureSet poisonedSet = new FeatureSet(data.name(), data.train(), poisoned, data.numClasses(), data.defaults(),
+        data.sha256(), data.fileChecksums(), data.licence());
+    Trainer.Outcome clean = HeadTrainer.train(data, config(3), 2, TrainingListener.NONE);
+    Trainer.Outcome dirty = HeadTrainer.train(poisonedSet, config(3), 2, TrainingListener.NONE);
+    assertArrayEquals(clean.train(), dirty.train(), "train projections depend on the test split");
+    assertArrayEquals(clean.lossCurve(), dirty.lossCurve());
+    assertFalse(Arrays.equals(clean.test(), dirty.test()), "the test split is projected, so it must differ");
+    assertEquals(3, clean.classes(), "loss over the train classes only");
+  }
+
+  @Test
+  void train_lossFallsAndProjectionsAreUnitRows() {
+    FeatureSet data = Datasets.load(SPEC);
+    Trainer.Outcome o = HeadTrainer.train(data, config(20), 1, TrainingListener.NONE);
+    double[] curve = o.lossCurve();
+    assertTrue(curve[curve.length - 1] < 0.5 * curve[0], Arrays.toString(curve));
+    assertEquals(8, o.embedding());
+    assertEquals(16 * 8 + 8 + 8 * 3, o.parameters(), "W, b and one proxy per train class");
+    assertEquals(data.test().size() * 8, o.test().length);
+    for (int r = 0; r < data.test().size(); r++) {
+      double s = 0;
+      for (int j = 0; j < 8; j++) {
+        s += o.test()[r * 8 + j] * o.test()[r * 8 + j];
+      }
+      assertEquals(1.0, s, 1e-5);
+    }
+  }
+
+  @Test
+  void config_headBelowTwo_rejectedNamingTheOption() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HeadConfig.defaults(1, 90));
+    assertEquals("--head must be >= 2. Provided value: 1", e.getMessage());
+  }
+
+  @Test
+  void net_graphHoldsNoRandomOp() {
+    try (EmbeddingNet net = EmbeddingNet.linearHead(16, 4, 3, 16f, new SplittableRandom(1), 1e-3f)) {
+      assertTrue(net.opTypes().stream().noneMatch(t -> t.contains("Random")), net.opTypes().toString());
+    }
+  }
+}
