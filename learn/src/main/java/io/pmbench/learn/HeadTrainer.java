@@ -25,7 +25,7 @@ final class HeadTrainer {
           + "with >= 2 classes; it has " + classes);
     }
     String architecture = String.format(Locale.ROOT, "frozen features (%d-d, unit rows x sqrt(%d)) -> linear(%d -> %d)"
-        + " -> L2-normalise; head %s (scale %s) over %d train classes", d, d, d, cfg.embedding(),
+        + " -> L2-normalise; loss %s (scale %s) over %d train classes", d, d, d, cfg.embedding(),
         Loss.NORM_SOFTMAX.id(), cfg.scale(), classes);
     Trainer.RowCopy plain = (x, r, batch, to, rng) -> System.arraycopy(x, r * d, batch, to, d);
     try (EmbeddingNet net = EmbeddingNet.linearHead(d, cfg.embedding(), classes, cfg.scale(),

@@ -48,7 +48,7 @@ final class LearnedDataset {
     for (Map.Entry<String, byte[]> a : arrays.entrySet()) {
       AtomicFiles.writeBytes(dir.resolve(a.getKey()), a.getValue());
       files.put(a.getKey().replace(".npy", "").replace('-', '_'),
-          Map.of("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
+          ordered("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
     }
     Path descriptor = dir.resolve(name + ".yaml");
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -69,13 +69,25 @@ final class LearnedDataset {
     d.put("name", name);
     d.put("title", source.name() + ", " + what + " (pmbench features learn)");
     d.put("licence", source.licence() + "; features learned by pmbench features learn (see " + PROVENANCE + ")");
-    d.put("defaults", Map.of("sigma", source.defaults().sigma(), "alpha", source.defaults().alpha(),
+    d.put("defaults", ordered("sigma", source.defaults().sigma(), "alpha", source.defaults().alpha(),
         "source", "those of " + source.name()));
     d.put("classes", source.numClasses());
     d.put("files", files);
-    d.put("split", Map.of("by", "files",
-        "train", Map.of("features", Map.of("file", "train"), "labels", Map.of("file", "train_labels")),
-        "test", Map.of("features", Map.of("file", "test"), "labels", Map.of("file", "test_labels"))));
+    d.put("split", ordered("by", "files",
+        "train", ordered("features", ordered("file", "train"), "labels", ordered("file", "train_labels")),
+        "test", ordered("features", ordered("file", "test"), "labels", ordered("file", "test_labels"))));
     return d;
+  }
+
+  /**
+   * A map of the {@code key, value} pairs in their order. Not {@code Map.of}: its iteration order
+   * changes from one JVM to the next, and with it the descriptor's bytes.
+   */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
   }
 }

@@ -99,6 +99,23 @@ class HeadCliTest {
     }
   }
 
+  /**
+   * The descriptor's keys come in the order written, not in {@code Map.of}'s per-JVM order (which
+   * made two runs of one command write different descriptors). With hash order each of the three
+   * maps checked would match by chance with probability about 1/6 or 1/2, so this can pass on a
+   * regression, but fails on most JVM starts.
+   */
+  @Test
+  void head_descriptorKeysInWrittenOrder() throws IOException {
+    String yaml = Files.readString(descriptor(out));
+    assertTrue(yaml.indexOf("sigma:") < yaml.indexOf("alpha:") && yaml.indexOf("alpha:") < yaml.indexOf("\n  source:"),
+        yaml);
+    int split = yaml.indexOf("split:");
+    assertTrue(yaml.indexOf("by:", split) < yaml.indexOf("train:", split)
+        && yaml.indexOf("train:", split) < yaml.indexOf("test:", split), yaml);
+    assertTrue(yaml.matches("(?s).*path: train\\.npy\\s+sha256: .*"), yaml);
+  }
+
   @Test
   void head_printsTheRecallOfRawAndLearnedTestSplits() throws IOException {
     int[] ks = {1, 8};
