@@ -46,17 +46,36 @@ public final class TensorFlowLearner implements FeatureLearner {
     HeadConfig defaults = HeadConfig.defaults(request.head().getAsInt(), data.train().size());
     HeadConfig cfg = request.epochs().isPresent() ? defaults.withEpochs(request.epochs().getAsInt()) : defaults;
     long start = System.nanoTime();
+    HeadTrainer.Selection chosen = null;
+    if (request.selectEpochs().isPresent()) {
+      chosen = HeadTrainer.selectEpochs(data, cfg, request.selectEpochs().getAsInt(), request.seed(), listener);
+      cfg = cfg.withEpochs(chosen.epochs());
+      listener.message(chosen.epochs() + " epochs chosen on the held-out train classes; training on every train class");
+    }
     Trainer.Outcome o = HeadTrainer.train(data, cfg, request.seed(), listener);
     double seconds = (System.nanoTime() - start) / 1e9;
     Map<String, Object> p = provenance(data, request, cfg.toString(), cfg.epochs(), o, seconds);
     p.put("input", FROZEN);
+    if (chosen != null) {
+      Map<String, Object> sel = new LinkedHashMap<>();
+      sel.put("rule", "epochs = the first maximum of Recall@1 on held-out train classes (every "
+          + HeadTrainer.HELD_OUT_EVERY + "th, drawn from the seed) of a head trained on the other train classes; the "
+          + "test split is not read");
+      sel.put("max_epochs", request.selectEpochs().getAsInt());
+      sel.put("held_out_classes", chosen.heldOutClasses());
+      sel.put("held_out_rows", chosen.heldOutRows());
+      sel.put("held_out_recall_at_1", chosen.heldOutRecall());
+      sel.put("epochs", chosen.epochs());
+      p.put("epoch_selection", sel);
+    }
     List<String> header = List.of(
         "source: " + data.name() + " (--dataset " + request.datasetSpec() + "), sha256 " + data.sha256(),
         "input: " + FROZEN,
         "head: " + o.architecture(),
         "trained on: train split only (" + data.train().size() + " rows, " + o.classes() + " classes); test split "
             + "only projected",
-        "training: " + cfg + ", seed " + request.seed());
+        "training: " + cfg + ", seed " + request.seed() + (chosen == null ? "" : "; epochs chosen by Recall@1 on "
+            + chosen.heldOutClasses().length + " held-out train classes in 1.." + request.selectEpochs().getAsInt()));
     return LearnedDataset.write(request.out(), request.name(), data, o, "projections of its features by a linear "
         + "head trained on its train split's classes", header, p);
   }

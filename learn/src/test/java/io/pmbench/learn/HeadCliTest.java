@@ -135,6 +135,29 @@ class HeadCliTest {
   }
 
   @Test
+  void selectEpochs_withoutHead_oneLineAndNothingWritten() {
+    Path dir = tmp.resolve("select-no-head");
+    Run r = execute("features", "learn", "--select-epochs", "5", "--dataset", HeadTrainerTest.SPEC, "--out",
+        dir.toString());
+    assertOneLine(r, "--select-epochs must be >= 1, with --head and without --epochs");
+    assertFalse(Files.exists(dir));
+  }
+
+  @Test
+  void selectEpochs_recordsItsChoiceAndTrainsThatLong() throws IOException {
+    Path dir = tmp.resolve("select");
+    Run r = execute("features", "learn", "--head", "4", "--select-epochs", "4", "--dataset",
+        HeadTrainerTest.SIX_TRAIN_CLASSES, "--seed", "2", "--out", dir.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.err().contains("held-out Recall@1"), r.err());
+    JsonNode p = new ObjectMapper().readTree(dir.resolve(LearnedDataset.PROVENANCE).toFile());
+    JsonNode sel = p.get("epoch_selection");
+    assertEquals(4, sel.get("held_out_recall_at_1").size(), p.toString());
+    assertEquals(sel.get("epochs").asInt(), p.get("epochs").asInt());
+    assertEquals(p.get("epochs").asInt(), p.get("loss_curve").size());
+  }
+
+  @Test
   void head_missingDataSet_oneLineNamingIt() {
     Path dir = tmp.resolve("missing-out");
     String missing = tmp.resolve("no-such-set.yaml").toString();

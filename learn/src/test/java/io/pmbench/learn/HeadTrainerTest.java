@@ -47,6 +47,38 @@ class HeadTrainerTest {
   @Test
   void train_poisonedTestSplit_headUnchanged() {
     FeatureSet data = Datasets.load(SPEC);
+    FeatureSet poisonedSet = poisoned(data);
+    Trainer.Outcome clean = HeadTrainer.train(data, config(3), 2, TrainingListener.NONE);
+    Trainer.Outcome dirty = HeadTrainer.train(poisonedSet, config(3), 2, TrainingListener.NONE);
+    assertArrayEquals(clean.train(), dirty.train(), "train projections depend on the test split");
+    assertArrayEquals(clean.lossCurve(), dirty.lossCurve());
+    assertFalse(Arrays.equals(clean.test(), dirty.test()), "the test split is projected, so it must differ");
+    assertEquals(3, clean.classes(), "loss over the train classes only");
+  }
+
+  /**
+   * The choice of epochs reads neither the test split (a poisoned one changes nothing) nor
+   * anything unseeded (a rerun chooses the same); it holds out 2 of the 6 train classes, and its
+   * held-out recall is a recall.
+   */
+  @Test
+  void selectEpochs_poisonedTestSplitAndRerun_sameChoice() {
+    FeatureSet data = Datasets.load(SIX_TRAIN_CLASSES);
+    HeadTrainer.Selection a = HeadTrainer.selectEpochs(data, config(1), 6, 3, TrainingListener.NONE);
+    HeadTrainer.Selection b = HeadTrainer.selectEpochs(poisoned(data), config(1), 6, 3, TrainingListener.NONE);
+    assertArrayEquals(a.heldOutRecall(), b.heldOutRecall());
+    assertEquals(a.epochs(), b.epochs());
+    assertEquals(2, a.heldOutClasses().length);
+    assertEquals(6, a.heldOutRecall().length);
+    assertTrue(Arrays.stream(a.heldOutRecall()).allMatch(r -> r >= 0 && r <= 1), Arrays.toString(a.heldOutRecall()));
+    assertEquals(Arrays.stream(a.heldOutRecall()).max().orElseThrow(), a.heldOutRecall()[a.epochs() - 1]);
+  }
+
+  /** 12 classes, class-disjoint: 6 train classes, enough to hold 2 out. */
+  static final String SIX_TRAIN_CLASSES = "synthetic:train=120,test=60,d=16,classes=12,spread=0.8,split=class,seed=4";
+
+  /** {@code data} with a test split of other rows, every label a train class. */
+  private static FeatureSet poisoned(FeatureSet data) {
     LabelledSet test = data.test();
     // other rows, and every label a train class: any leak into training would change the head
     SplittableRandom rng = new SplittableRandom(99);
@@ -57,14 +89,8 @@ class HeadTrainerTest {
     FeatureMatrix.normalizeInPlace(junk, test.size(), test.dimension(), "poison");
     LabelledSet poisoned = new LabelledSet(new FeatureMatrix(junk, test.size(), test.dimension()),
         new int[test.size()]);
-    FeatureSet poisonedSet = new FeatureSet(data.name(), data.train(), poisoned, data.numClasses(), data.defaults(),
-        data.sha256(), data.fileChecksums(), data.licence());
-    Trainer.Outcome clean = HeadTrainer.train(data, config(3), 2, TrainingListener.NONE);
-    Trainer.Outcome dirty = HeadTrainer.train(poisonedSet, config(3), 2, TrainingListener.NONE);
-    assertArrayEquals(clean.train(), dirty.train(), "train projections depend on the test split");
-    assertArrayEquals(clean.lossCurve(), dirty.lossCurve());
-    assertFalse(Arrays.equals(clean.test(), dirty.test()), "the test split is projected, so it must differ");
-    assertEquals(3, clean.classes(), "loss over the train classes only");
+    return new FeatureSet(data.name(), data.train(), poisoned, data.numClasses(), data.defaults(), data.sha256(),
+        data.fileChecksums(), data.licence());
   }
 
   @Test

@@ -69,6 +69,12 @@ public final class FeaturesCommand implements Runnable {
             + "on images.")
     Integer head;
 
+    @Option(names = "--select-epochs", paramLabel = "MAX",
+        description = "With --head: hold out a fifth of the train classes (drawn from the seed), train on the rest "
+            + "for MAX epochs, take the epoch count with the best Recall@1 on the held-out classes, then train on "
+            + "every train class for that many epochs. The test split is not read for this.")
+    Integer selectEpochs;
+
     @Option(names = "--verbose", description = "Print the stack trace of an error.")
     boolean verbose;
 
@@ -83,7 +89,8 @@ public final class FeaturesCommand implements Runnable {
       String name = head == null ? LearnRequest.learnedName(shortName) : LearnRequest.headName(shortName, head);
       Path dir = out != null ? out : Path.of("learned", name);
       String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
-      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, k, invocation);
+      OptionalInt select = selectEpochs == null ? OptionalInt.empty() : OptionalInt.of(selectEpochs);
+      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, k, select, invocation);
       FeatureSet data = Datasets.load(dataset, dataDir.options());
       String what = head == null ? "a small CNN embedding" : "a linear " + data.dimension() + " -> " + head
           + " projection head on frozen features";

@@ -14,10 +14,12 @@ import java.util.OptionalInt;
  * @param epochs passes over the train split, or empty for the learner's default
  * @param head the dimension of a projection head trained on the rows as frozen features
  *     ({@code --head}), or empty for the CNN on images
+ * @param selectEpochs with {@code head}: choose the epoch count in 1..this by Recall@1 on train
+ *     classes held out from a first run ({@code --select-epochs}), or empty to take {@code epochs}
  * @param invocation the command line, recorded in provenance
  */
 public record LearnRequest(String datasetSpec, String name, Path out, long seed, OptionalInt epochs, OptionalInt head,
-    String invocation) {
+    OptionalInt selectEpochs, String invocation) {
   /** Appended to the source's short name to name the learned set. */
   public static final String SUFFIX = "-learned";
 
@@ -30,6 +32,11 @@ public record LearnRequest(String datasetSpec, String name, Path out, long seed,
     }
     if (head.isPresent() && head.getAsInt() < 2) {
       throw new IllegalArgumentException("--head must be >= 2. Provided value: " + head.getAsInt());
+    }
+    if (selectEpochs.isPresent() && (head.isEmpty() || epochs.isPresent() || selectEpochs.getAsInt() < 1)) {
+      throw new IllegalArgumentException("--select-epochs must be >= 1, with --head and without --epochs. Provided "
+          + "value: " + selectEpochs.getAsInt() + (head.isEmpty() ? " without --head" : "")
+          + (epochs.isPresent() ? " with --epochs" : ""));
     }
   }
 
