@@ -56,6 +56,9 @@ public final class TensorFlowLearner implements FeatureLearner {
     double seconds = (System.nanoTime() - start) / 1e9;
     Map<String, Object> p = provenance(data, request, cfg.toString(), cfg.epochs(), o, seconds);
     p.put("input", FROZEN);
+    p.put("determinism", "initial weights and proxies drawn in Java from the seed; batch order from the seed; one "
+        + "TensorFlow thread; every Adam update after every gradient: a rerun with the same seed, oneDNN setting and "
+        + "CPU writes bit-identical files");
     if (chosen != null) {
       Map<String, Object> sel = new LinkedHashMap<>();
       sel.put("rule", "epochs = the first maximum of Recall@1 on held-out train classes (every "

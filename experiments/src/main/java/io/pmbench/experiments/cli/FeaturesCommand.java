@@ -53,7 +53,8 @@ public final class FeaturesCommand implements Runnable {
     DataDirOption dataDir = new DataDirOption();
 
     @Option(names = "--out", paramLabel = "DIR",
-        description = "Output folder. Default: learned/NAME-learned (NAME the data set's short name).")
+        description = "Output folder. Default: learned/NAME-learned, or learned/NAME-headK with --head (NAME the data "
+            + "set's short name).")
     Path out;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
@@ -61,7 +62,8 @@ public final class FeaturesCommand implements Runnable {
     long seed;
 
     @Option(names = "--epochs", paramLabel = "N",
-        description = "Passes over the train split. Default: enough to see 80,000 images, at least 2 (Omniglot 30, Fashion-MNIST 2).")
+        description = "Passes over the train split. Default: enough to see 80,000 images (rows with --head), at least 2 "
+            + "(Omniglot 30, Fashion-MNIST 2; Cars196's 4,052 train rows 20).")
     Integer epochs;
 
     @Option(names = "--head", paramLabel = "K",
