@@ -68,15 +68,30 @@ final class EmbeddingNet extends GraphNet {
   }
 
   /**
-   * A linear projection head on frozen features: {@code x·W + b} ({@code inputDim → embedding},
-   * W drawn He-normal, b zero), L2-normalised, trained with {@link Loss#NORM_SOFTMAX} of
-   * {@code scale} over {@code classes} train classes.
+   * A projection head on frozen features, L2-normalised and trained with {@link Loss#NORM_SOFTMAX}
+   * of {@code scale} over {@code classes} train classes: with {@code hidden} = 0 linear,
+   * {@code x·W + b} ({@code inputDim → embedding}); otherwise one hidden layer,
+   * {@code relu(x·W₁ + b₁)·W₂ + b₂} ({@code inputDim → hidden → embedding}). Weights drawn
+   * He-normal, biases zero.
    */
-  static EmbeddingNet linearHead(int inputDim, int embedding, int classes, float scale, SplittableRandom init,
+  static EmbeddingNet head(int inputDim, int hidden, int embedding, int classes, float scale, SplittableRandom init,
       float learningRate) {
     return new EmbeddingNet(new long[] {inputDim}, embedding, classes, Loss.NORM_SOFTMAX, scale, init, learningRate,
-        (tf, adam, x) -> tf.math.add(tf.linalg.matMul(x, adam.normal(tf, init, Math.sqrt(2.0 / inputDim), inputDim,
-            embedding)), adam.zeros(tf, embedding)));
+        (tf, adam, x) -> {
+          Operand<TFloat32> h = x;
+          int in = inputDim;
+          if (hidden > 0) {
+            h = tf.nn.relu(dense(tf, adam, init, h, in, hidden));
+            in = hidden;
+          }
+          return dense(tf, adam, init, h, in, embedding);
+        });
+  }
+
+  /** {@code x·W + b} with W ({@code in × out}) drawn N(0, 2 / in) and b zero. */
+  private static Operand<TFloat32> dense(Ops tf, GatedAdam adam, SplittableRandom init, Operand<TFloat32> x, int in,
+      int out) {
+    return tf.math.add(tf.linalg.matMul(x, adam.normal(tf, init, Math.sqrt(2.0 / in), in, out)), adam.zeros(tf, out));
   }
 
   private EmbeddingNet(long[] rowShape, int dim, int classes, Loss lossKind, float scale, SplittableRandom init,
@@ -121,8 +136,7 @@ final class EmbeddingNet extends GraphNet {
     }
     int flat = arch.finalSide() * arch.finalSide() * in;
     h = tf.reshape(h, tf.constant(new long[] {-1, flat}));
-    return tf.math.add(tf.linalg.matMul(h, adam.normal(tf, init, Math.sqrt(2.0 / flat), flat, arch.embedding())),
-        adam.zeros(tf, arch.embedding()));
+    return dense(tf, adam, init, h, flat, arch.embedding());
   }
 
   /** One intra-op and one inter-op thread: see the class comment. */

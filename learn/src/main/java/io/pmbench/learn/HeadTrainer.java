@@ -10,7 +10,8 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
- * Trains a linear projection head on frozen features ({@link EmbeddingNet#linearHead}) on the
+ * Trains a projection head on frozen features ({@link EmbeddingNet#head}: linear, or one hidden
+ * layer) on the
  * train split's rows and classes only, and projects both splits. The input rows are those of the
  * data set (unit rows times √d, as the CNN's input) and are never changed; only the head's weight,
  * bias and the proxies are trained. The test split is read only after the last step (its labels
@@ -62,7 +63,7 @@ final class HeadTrainer {
     float[] heldX = Trainer.scaled(inner.test());
     double[] recall = new double[maxEpochs];
     int k = cfg.embedding();
-    try (EmbeddingNet net = EmbeddingNet.linearHead(data.dimension(), k, classes - held, cfg.scale(),
+    try (EmbeddingNet net = EmbeddingNet.head(data.dimension(), cfg.hidden(), k, classes - held, cfg.scale(),
         Seeds.stream(seed, "learn-head", "select-init"), cfg.learningRate())) {
       TrainingListener probe = new TrainingListener() {
         @Override
@@ -108,10 +109,12 @@ final class HeadTrainer {
       throw new IllegalArgumentException("--dataset " + data.name() + ": features learn --head needs a train split "
           + "with >= 2 classes; it has " + classes);
     }
-    String architecture = String.format(Locale.ROOT, "frozen features (%d-d, unit rows x sqrt(%d)) -> linear(%d -> %d)"
-        + " -> L2-normalise; loss %s (scale %s) over %d train classes", d, d, d, cfg.embedding(),
-        Loss.NORM_SOFTMAX.id(), cfg.scale(), classes);
-    try (EmbeddingNet net = EmbeddingNet.linearHead(d, cfg.embedding(), classes, cfg.scale(),
+    String layers = cfg.hidden() == 0 ? "linear(" + d + " -> " + cfg.embedding() + ")"
+        : "dense(" + d + " -> " + cfg.hidden() + ")-relu -> linear(" + cfg.hidden() + " -> " + cfg.embedding() + ")";
+    String architecture = String.format(Locale.ROOT, "frozen features (%d-d, unit rows x sqrt(%d)) -> %s"
+        + " -> L2-normalise; loss %s (scale %s) over %d train classes", d, d, layers, Loss.NORM_SOFTMAX.id(),
+        cfg.scale(), classes);
+    try (EmbeddingNet net = EmbeddingNet.head(d, cfg.hidden(), cfg.embedding(), classes, cfg.scale(),
         Seeds.stream(seed, "learn-head", "init"), cfg.learningRate())) {
       return Trainer.fit(net, architecture, cfg.embedding(), data, y, cfg.epochs(), cfg.batch(), copy(d),
           e -> Seeds.stream(seed, "learn-head", "epoch", e), listener);

@@ -43,7 +43,8 @@ public final class TensorFlowLearner implements FeatureLearner {
   }
 
   private static Path learnHead(FeatureSet data, LearnRequest request, TrainingListener listener) throws IOException {
-    HeadConfig defaults = HeadConfig.defaults(request.head().getAsInt(), data.train().size());
+    HeadConfig defaults = HeadConfig.defaults(request.head().getAsInt(), request.hidden().orElse(0),
+        data.train().size());
     HeadConfig cfg = request.epochs().isPresent() ? defaults.withEpochs(request.epochs().getAsInt()) : defaults;
     long start = System.nanoTime();
     HeadTrainer.Selection chosen = null;
@@ -79,8 +80,9 @@ public final class TensorFlowLearner implements FeatureLearner {
             + "only projected",
         "training: " + cfg + ", seed " + request.seed() + (chosen == null ? "" : "; epochs chosen by Recall@1 on "
             + chosen.heldOutClasses().length + " held-out train classes in 1.." + request.selectEpochs().getAsInt()));
-    return LearnedDataset.write(request.out(), request.name(), data, o, "projections of its features by a linear "
-        + "head trained on its train split's classes", header, p);
+    return LearnedDataset.write(request.out(), request.name(), data, o, "projections of its features by a "
+        + (cfg.hidden() == 0 ? "linear head" : "one-hidden-layer head") + " trained on its train split's classes",
+        header, p);
   }
 
   /** What the head's input is, in words (descriptor and provenance). */

@@ -144,6 +144,14 @@ class HeadCliTest {
   }
 
   @Test
+  void hidden_withoutHead_oneLineAndNothingWritten() {
+    Path dir = tmp.resolve("hidden-no-head");
+    Run r = execute("features", "learn", "--hidden", "5", "--dataset", HeadTrainerTest.SPEC, "--out", dir.toString());
+    assertOneLine(r, "--hidden must be >= 1, with --head");
+    assertFalse(Files.exists(dir));
+  }
+
+  @Test
   void selectEpochs_recordsItsChoiceAndTrainsThatLong() throws IOException {
     Path dir = tmp.resolve("select");
     Run r = execute("features", "learn", "--head", "4", "--select-epochs", "4", "--dataset",

@@ -29,7 +29,7 @@ class HeadTrainerTest {
   static final String SPEC = "synthetic:train=90,test=60,d=16,classes=6,spread=0.8,split=class,seed=4";
 
   private static HeadConfig config(int epochs) {
-    return HeadConfig.defaults(8, 90).withEpochs(epochs);
+    return HeadConfig.defaults(8, 0, 90).withEpochs(epochs);
   }
 
   @Test
@@ -111,15 +111,28 @@ class HeadTrainerTest {
     }
   }
 
+  /** The hidden-layer head: as reproducible, and its parameters are W₁, b₁, W₂, b₂ and the proxies. */
+  @Test
+  void train_hiddenLayer_bitIdenticalTwiceWithItsParameterCount() {
+    FeatureSet data = Datasets.load(SPEC);
+    HeadConfig cfg = HeadConfig.defaults(8, 12, 90).withEpochs(3);
+    Trainer.Outcome a = HeadTrainer.train(data, cfg, 5, TrainingListener.NONE);
+    Trainer.Outcome b = HeadTrainer.train(data, cfg, 5, TrainingListener.NONE);
+    assertArrayEquals(a.train(), b.train());
+    assertArrayEquals(a.test(), b.test());
+    assertEquals(16 * 12 + 12 + 12 * 8 + 8 + 8 * 3, a.parameters());
+    assertTrue(a.architecture().contains("dense(16 -> 12)-relu -> linear(12 -> 8)"), a.architecture());
+  }
+
   @Test
   void config_headBelowTwo_rejectedNamingTheOption() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HeadConfig.defaults(1, 90));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HeadConfig.defaults(1, 0, 90));
     assertEquals("--head must be >= 2. Provided value: 1", e.getMessage());
   }
 
   @Test
   void net_graphHoldsNoRandomOp() {
-    try (EmbeddingNet net = EmbeddingNet.linearHead(16, 4, 3, 16f, new SplittableRandom(1), 1e-3f)) {
+    try (EmbeddingNet net = EmbeddingNet.head(16, 5, 4, 3, 16f, new SplittableRandom(1), 1e-3f)) {
       assertTrue(net.opTypes().stream().noneMatch(t -> t.contains("Random")), net.opTypes().toString());
     }
   }

@@ -41,7 +41,7 @@ public final class FeaturesCommand implements Runnable {
           + "labels, a descriptor NAME-learned.yaml that --dataset reads, and provenance.json into the output "
           + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md).",
           "With --head K, the rows are taken as frozen features of any dimension d (e.g. 512-d SqueezeNet "
-          + "features): a linear projection d -> K, L2-normalised, is trained with the same loss on the train "
+          + "features): a linear projection d -> K (with --hidden H: d -> H -> K), L2-normalised, is trained with the same loss on the train "
           + "split's rows and classes only, both splits are projected and written as NAME-headK.yaml, and "
           + "non-private Recall@1 and @8 of the raw and the projected features on the test split are printed."})
   public static final class Learn extends CliCommand {
@@ -71,6 +71,10 @@ public final class FeaturesCommand implements Runnable {
             + "on images.")
     Integer head;
 
+    @Option(names = "--hidden", paramLabel = "H",
+        description = "With --head: one hidden ReLU layer of width H (d -> H -> K). Default: none (linear).")
+    Integer hidden;
+
     @Option(names = "--select-epochs", paramLabel = "MAX",
         description = "With --head: hold out a fifth of the train classes (drawn from the seed), train on the rest "
             + "for MAX epochs, take the epoch count with the best Recall@1 on the held-out classes, then train on "
@@ -88,13 +92,16 @@ public final class FeaturesCommand implements Runnable {
       OptionalInt n = epochs == null ? OptionalInt.empty() : OptionalInt.of(epochs);
       OptionalInt k = head == null ? OptionalInt.empty() : OptionalInt.of(head);
       String shortName = RunFolders.shortName(dataset);
-      String name = head == null ? LearnRequest.learnedName(shortName) : LearnRequest.headName(shortName, head);
+      String name = head == null ? LearnRequest.learnedName(shortName)
+          : LearnRequest.headName(shortName, hidden == null ? 0 : hidden, head);
       Path dir = out != null ? out : Path.of("learned", name);
       String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
       OptionalInt select = selectEpochs == null ? OptionalInt.empty() : OptionalInt.of(selectEpochs);
-      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, k, select, invocation);
+      OptionalInt h = hidden == null ? OptionalInt.empty() : OptionalInt.of(hidden);
+      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, k, select, h, invocation);
       FeatureSet data = Datasets.load(dataset, dataDir.options());
-      String what = head == null ? "a small CNN embedding" : "a linear " + data.dimension() + " -> " + head
+      String what = head == null ? "a small CNN embedding" : (hidden == null ? "a linear " + data.dimension()
+          : "a one-hidden-layer " + data.dimension() + " -> " + hidden) + " -> " + head
           + " projection head on frozen features";
       err.println("Training " + what + " with " + learner.description() + " on " + data.name() + " (train: "
           + data.train().size() + " rows) ...");

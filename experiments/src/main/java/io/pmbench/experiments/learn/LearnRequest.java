@@ -16,10 +16,12 @@ import java.util.OptionalInt;
  *     ({@code --head}), or empty for the CNN on images
  * @param selectEpochs with {@code head}: choose the epoch count in 1..this by Recall@1 on train
  *     classes held out from a first run ({@code --select-epochs}), or empty to take {@code epochs}
+ * @param hidden with {@code head}: the width of one hidden ReLU layer ({@code --hidden}), or empty
+ *     for a linear head
  * @param invocation the command line, recorded in provenance
  */
 public record LearnRequest(String datasetSpec, String name, Path out, long seed, OptionalInt epochs, OptionalInt head,
-    OptionalInt selectEpochs, String invocation) {
+    OptionalInt selectEpochs, OptionalInt hidden, String invocation) {
   /** Appended to the source's short name to name the learned set. */
   public static final String SUFFIX = "-learned";
 
@@ -33,6 +35,10 @@ public record LearnRequest(String datasetSpec, String name, Path out, long seed,
     if (head.isPresent() && head.getAsInt() < 2) {
       throw new IllegalArgumentException("--head must be >= 2. Provided value: " + head.getAsInt());
     }
+    if (hidden.isPresent() && (head.isEmpty() || hidden.getAsInt() < 1)) {
+      throw new IllegalArgumentException("--hidden must be >= 1, with --head. Provided value: " + hidden.getAsInt()
+          + (head.isEmpty() ? " without --head" : ""));
+    }
     if (selectEpochs.isPresent() && (head.isEmpty() || epochs.isPresent() || selectEpochs.getAsInt() < 1)) {
       throw new IllegalArgumentException("--select-epochs must be >= 1, with --head and without --epochs. Provided "
           + "value: " + selectEpochs.getAsInt() + (head.isEmpty() ? " without --head" : "")
@@ -45,9 +51,12 @@ public record LearnRequest(String datasetSpec, String name, Path out, long seed,
     return base(shortName) + SUFFIX;
   }
 
-  /** The name of the set a {@code --head k} writes, e.g. {@code cars196-squeezenet-head64}. */
-  public static String headName(String shortName, int k) {
-    return base(shortName) + "-head" + k;
+  /**
+   * The name of the set a {@code --head k} writes, e.g. {@code cars196-squeezenet-head64}, or with
+   * {@code --hidden h} ({@code hidden} > 0) {@code cars196-squeezenet-head512-64}.
+   */
+  public static String headName(String shortName, int hidden, int k) {
+    return base(shortName) + "-head" + (hidden > 0 ? hidden + "-" : "") + k;
   }
 
   private static String base(String shortName) {
