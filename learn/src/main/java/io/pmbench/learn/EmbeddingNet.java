@@ -1,12 +1,9 @@
 package io.pmbench.learn;
 
-import io.pmbench.core.random.Seeds;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tensorflow.Operand;
-import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
@@ -14,7 +11,6 @@ import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.ReduceSum;
-import org.tensorflow.op.core.Variable;
 import org.tensorflow.proto.ConfigProto;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;

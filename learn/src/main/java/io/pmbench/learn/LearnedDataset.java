@@ -63,7 +63,8 @@ final class LearnedDataset {
     return descriptor;
   }
 
-  private static Map<String, Object> descriptor(String name, FeatureSet source, String what, Map<String, Object> files) {
+  private static Map<String, Object> descriptor(String name, FeatureSet source, String what,
+      Map<String, Object> files) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("pmbench", "dataset/1");
     d.put("name", name);

@@ -7,10 +7,12 @@ import io.pmbench.experiments.learn.TrainingListener;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * Trains an {@link EmbeddingNet} on the train split of a data set of square images (or, through
- * {@link HeadTrainer}, a projection head on frozen features) and embeds both splits. Only {@code data.train()}'s labels are read; the test split is only embedded.
+ * {@link HeadTrainer}, a projection head on frozen features) and embeds both splits. Only
+ * {@code data.train()}'s labels are read; the test split is only embedded.
  * Every random draw comes from a stream of the root seed named by its use: ("learn", "init")
  * for the weights, ("learn", "epoch", e) for the order and shifts of epoch e.
  */
@@ -32,7 +34,7 @@ final class Trainer {
   record Outcome(String architecture, int embedding, int classes, float[] train, float[] test, double[] lossCurve,
       double[] epochSeconds, long parameters) {}
 
-  /** Copies input row {@code row} of {@code x} into a batch at {@code to}, possibly altered with draws from {@code rng}. */
+  /** Copies row {@code row} of {@code x} into a batch at {@code to}, possibly altered with draws from {@code rng}. */
   @FunctionalInterface
   interface RowCopy {
     void copy(float[] x, int row, float[] batch, int to, SplittableRandom rng);
@@ -75,7 +77,7 @@ final class Trainer {
    * rows are read only after the last step.
    */
   static Outcome fit(EmbeddingNet net, String architecture, int embedding, FeatureSet data, int[] y, int epochs,
-      int batch, RowCopy copy, java.util.function.IntFunction<SplittableRandom> epochStream,
+      int batch, RowCopy copy, IntFunction<SplittableRandom> epochStream,
       TrainingListener listener) {
     float[] x = scaled(data.train());
     int width = data.dimension();

@@ -41,7 +41,8 @@ public final class FeaturesCommand implements Runnable {
           + "labels, a descriptor NAME-learned.yaml that --dataset reads, and provenance.json into the output "
           + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md).",
           "With --head K, the rows are taken as frozen features of any dimension d (e.g. 512-d SqueezeNet "
-          + "features): a linear projection d -> K (with --hidden H: d -> H -> K), L2-normalised, is trained with the same loss on the train "
+          + "features): a linear projection d -> K (with --hidden H: d -> H -> K), L2-normalised, is trained "
+          + "with the same loss on the train "
           + "split's rows and classes only, both splits are projected and written as NAME-headK.yaml, and "
           + "non-private Recall@1 and @8 of the raw and the projected features on the test split are printed."})
   public static final class Learn extends CliCommand {
@@ -62,7 +63,8 @@ public final class FeaturesCommand implements Runnable {
     long seed;
 
     @Option(names = "--epochs", paramLabel = "N",
-        description = "Passes over the train split. Default: enough to see 80,000 images (rows with --head), at least 2 "
+        description = "Passes over the train split. Default: enough to see 80,000 images (rows with --head), at "
+            + "least 2 "
             + "(Omniglot 30, Fashion-MNIST 2; Cars196's 4,052 train rows 20).")
     Integer epochs;
 
