@@ -62,7 +62,8 @@ record SmlqServer(Embedding gallery, Embedding publicRows, double[] objective) i
   static final OptionSpec<LaplacianLayout> LAYOUT = new OptionSpec<>(LaplacianLayout.OPTION,
       "one of " + Arrays.stream(LaplacianLayout.values()).map(LaplacianLayout::optionValue)
           .sorted().collect(Collectors.joining(", ")), LaplacianLayout.AUTO.optionValue(),
-      "how the server holds L_X: dense or blockwise (same bits), knn (approximate); auto picks by free heap",
+      "how the server holds L_X: dense or blockwise (same bits), knn (approximate); auto picks by free heap."
+          + " Not given, a gallery of more than 20,000 rows runs with knn (pmbench says so)",
       LaplacianLayout::parse);
 
   /** Option {@code serverNeighbours}: κ of the k-NN layout. */

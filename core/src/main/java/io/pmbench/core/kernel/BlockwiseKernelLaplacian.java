@@ -90,6 +90,35 @@ public final class BlockwiseKernelLaplacian extends DegreeLaplacian {
    * visitor that only writes its own rows sees each row's columns in order.
    */
   static void sweep(double[] x, int n, GaussianKernel.Panels panels, double scale, TileVisitor visitor) {
+    tiles(n, panels, (i0, r, jt, w) -> {
+      int j0 = jt * GaussianKernel.COLS;
+      int cols = GaussianKernel.kernelTile(x, i0, r, panels, jt, scale, w);
+      for (int u = 0; u < r; u++) {
+        int diag = i0 + u - j0;
+        if (diag >= 0 && diag < cols) {
+          w[u][diag] = 0.0;
+        }
+      }
+      visitor.visit(i0, r, j0, cols, w);
+    });
+  }
+
+  /**
+   * As {@link #sweep}, handing the visitor squared distances instead of kernel values (the
+   * diagonal's too: 0): {@link GaussianKernel#value} of an entry is the kernel value sweep hands.
+   */
+  static void distanceSweep(double[] x, int n, GaussianKernel.Panels panels, TileVisitor visitor) {
+    tiles(n, panels, (i0, r, jt, w) -> visitor.visit(i0, r, jt * GaussianKernel.COLS,
+        GaussianKernel.distanceTile(x, i0, r, panels, jt, w), w));
+  }
+
+  /** One tile's work: rows i0.. i0 + r − 1, column tile jt, a ROWS × COLS buffer of the thread. */
+  private interface Tile {
+    void run(int i0, int r, int jt, double[][] w);
+  }
+
+  /** Runs {@code tile} on every tile: row tiles in parallel, column tiles in ascending order within one. */
+  private static void tiles(int n, GaussianKernel.Panels panels, Tile tile) {
     int rowTiles = (n + GaussianKernel.ROWS - 1) / GaussianKernel.ROWS;
     int colTiles = GaussianKernel.tileCount(panels);
     Parallel.forEach(rowTiles, (long) n * n * panels.dimension(),
@@ -97,15 +126,7 @@ public final class BlockwiseKernelLaplacian extends DegreeLaplacian {
           int i0 = t * GaussianKernel.ROWS;
           int r = Math.min(GaussianKernel.ROWS, n - i0);
           for (int jt = 0; jt < colTiles; jt++) {
-            int j0 = jt * GaussianKernel.COLS;
-            int cols = GaussianKernel.kernelTile(x, i0, r, panels, jt, scale, w);
-            for (int u = 0; u < r; u++) {
-              int diag = i0 + u - j0;
-              if (diag >= 0 && diag < cols) {
-                w[u][diag] = 0.0;
-              }
-            }
-            visitor.visit(i0, r, j0, cols, w);
+            tile.run(i0, r, jt, w);
           }
         });
   }

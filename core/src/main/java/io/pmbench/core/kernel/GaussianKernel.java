@@ -205,6 +205,17 @@ public final class GaussianKernel {
   }
 
   /**
+   * Squared distances of rows i0..i0+rows−1 of x to the columns of tile {@code jt} of y (the
+   * first step of {@link #kernelTile}, the same bits): {@code acc[u][j]} for u < rows and j below
+   * the returned tile width; {@link #value} of one of them is the kernel value kernelTile gives.
+   */
+  static int distanceTile(double[] x, int i0, int rows, Panels y, int jt, double[][] acc) {
+    int cols = Math.min(COLS, y.rows - jt * COLS);
+    squaredDistances(x, i0, rows, y.tiles[jt], 0, cols, y.dim, acc);
+    return cols;
+  }
+
+  /**
    * Kernel values of rows i0..i0+rows−1 of x against the columns of tile {@code jt} of y:
    * {@code acc[u][j] = W(x_{i0+u}, y_{jt·COLS+j})} for u < rows and j below the returned tile
    * width, each entry the same bits {@link #upperTriangle} and {@link #cross} give it.

@@ -9,10 +9,13 @@ import java.util.Arrays;
  * L̃ = Diag(W̃·1) − W̃. Not SPEC.md's L_X: an option for galleries too large for the exact
  * server ({@code server=knn}), whose recall cost is measured in docs/performance/server-scale.md.
  *
- * <p>Built by one blockwise sweep over W (n²·d multiply-adds, O(n·κ) memory, via
- * {@link BlockwiseKernelLaplacian#sweep}); a product then costs O(n·κ·k). Kept entries are the
- * exact kernel values, so W̃ is symmetric bit for bit; every sum runs over columns in ascending
- * order, so results do not depend on the thread count.
+ * <p>Built by one blockwise sweep over the squared distances (n²·d multiply-adds, O(n·κ) memory,
+ * via {@link BlockwiseKernelLaplacian#distanceSweep}); a product then costs O(n·κ·k). A kernel
+ * value is computed only for an entry nearer than the row's current κ-th (the kernel falls with
+ * the distance, so no other can enter): a few hundred exponentials a row instead of n, with the
+ * same kept entries and bits as computing every one. Kept entries are the exact kernel values, so
+ * W̃ is symmetric bit for bit; every sum runs over columns in ascending order, so results do not
+ * depend on the thread count.
  */
 public final class KnnKernelLaplacian extends DegreeLaplacian {
   private final int n;
@@ -49,15 +52,19 @@ public final class KnnKernelLaplacian extends DegreeLaplacian {
     }
     int kk = neighbours;
     double[] val = new double[size * kk];
+    double[] dist = new double[size * kk]; // the squared distance of each kept entry
     int[] idx = new int[size * kk];
     int[] count = new int[size];
     GaussianKernel.Panels panels = new GaussianKernel.Panels(rows, size, dim);
-    BlockwiseKernelLaplacian.sweep(rows, size, panels, scale, (i0, r, j0, cols, w) -> {
+    BlockwiseKernelLaplacian.distanceSweep(rows, size, panels, (i0, r, j0, cols, q) -> {
       for (int u = 0; u < r; u++) {
         int i = i0 + u;
+        int o = i * kk;
+        double[] qu = q[u];
         for (int j = 0; j < cols; j++) {
-          if (j0 + j != i) {
-            count[i] = offer(val, idx, i * kk, kk, count[i], w[u][j], j0 + j);
+          // the heap's root has the smallest kernel value; an entry at least as far gets at most that value
+          if (j0 + j != i && (count[i] < kk || qu[j] < dist[o])) {
+            count[i] = offer(val, dist, idx, o, kk, count[i], GaussianKernel.value(qu[j], scale), qu[j], j0 + j);
           }
         }
       }
@@ -66,16 +73,19 @@ public final class KnnKernelLaplacian extends DegreeLaplacian {
   }
 
   /**
-   * Offers (v, j) to the min-heap of row entries at [o, o + kk) holding {@code count} entries;
-   * returns the new count. A value equal to the heap's minimum does not enter (earlier j wins).
+   * Offers (v, j), at squared distance q, to the min-heap of row entries at [o, o + kk) holding
+   * {@code count} entries; returns the new count. A value equal to the heap's minimum does not
+   * enter (earlier j wins). {@code dist} moves with {@code val}.
    */
-  private static int offer(double[] val, int[] idx, int o, int kk, int count, double v, int j) {
+  private static int offer(double[] val, double[] dist, int[] idx, int o, int kk, int count, double v, double q,
+      int j) {
     if (count < kk) {
       int c = count;
       val[o + c] = v;
+      dist[o + c] = q;
       idx[o + c] = j;
       while (c > 0 && val[o + (c - 1) / 2] > val[o + c]) {
-        swap(val, idx, o + c, o + (c - 1) / 2);
+        swap(val, dist, idx, o + c, o + (c - 1) / 2);
         c = (c - 1) / 2;
       }
       return count + 1;
@@ -84,6 +94,7 @@ public final class KnnKernelLaplacian extends DegreeLaplacian {
       return count;
     }
     val[o] = v;
+    dist[o] = q;
     idx[o] = j;
     int c = 0;
     while (true) {
@@ -95,15 +106,18 @@ public final class KnnKernelLaplacian extends DegreeLaplacian {
       if (m == c) {
         return count;
       }
-      swap(val, idx, o + c, o + m);
+      swap(val, dist, idx, o + c, o + m);
       c = m;
     }
   }
 
-  private static void swap(double[] val, int[] idx, int a, int b) {
+  private static void swap(double[] val, double[] dist, int[] idx, int a, int b) {
     double v = val[a];
     val[a] = val[b];
     val[b] = v;
+    double q = dist[a];
+    dist[a] = dist[b];
+    dist[b] = q;
     int t = idx[a];
     idx[a] = idx[b];
     idx[b] = t;

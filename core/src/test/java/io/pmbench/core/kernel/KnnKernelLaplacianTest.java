@@ -27,10 +27,30 @@ class KnnKernelLaplacianTest {
   void of_fewNeighbours_keepsEachRowsLargestEntriesSymmetrised() {
     // Fails if the heap keeps other than the κ largest kernel entries of a row, or if the union
     // leaves the graph asymmetric (then L̃ would not be a Laplacian and SMLQ's objective could rise).
-    int n = 300;
-    int dim = 8;
-    int kk = 5;
-    double[] rows = BlockwiseKernelLaplacianTest.unitRows(n, dim, 43);
+    assertKeepsLargest(BlockwiseKernelLaplacianTest.unitRows(300, 8, 43), 300, 8, 5);
+  }
+
+  @Test
+  void of_rowsOnAGrid_keepsEveryEntryAboveTheKthAndSkipsNoCandidate() {
+    // Rows on a 6 x 6 x 6 integer grid: many equal distances, so many equal kernel values at each
+    // row's κ-th. Fails if the build's distance pre-check (an exponential only for an entry nearer
+    // than the row's current κ-th) dropped an entry the full offer would keep.
+    int side = 6;
+    int n = side * side * side;
+    double[] rows = new double[n * 3];
+    for (int i = 0; i < n; i++) {
+      rows[3 * i] = i % side;
+      rows[3 * i + 1] = (i / side) % side;
+      rows[3 * i + 2] = i / (side * side);
+    }
+    assertKeepsLargest(rows, n, 3, 7);
+  }
+
+  /**
+   * Asserts W̃ is symmetric, keeps at least κ entries a row, and keeps every entry larger than a
+   * row's κ-th largest with its exact kernel value.
+   */
+  private static void assertKeepsLargest(double[] rows, int n, int dim, int kk) {
     KnnKernelLaplacian knn = KnnKernelLaplacian.of(rows, n, dim, SCALE, kk);
     double[][] w = new double[n][n];
     double[] e = new double[n];
@@ -54,7 +74,7 @@ class KnnKernelLaplacianTest {
       int kept = 0;
       for (int j = 0; j < n; j++) {
         assertEquals(w[i][j], w[j][i], 0.0);
-        if (j != i && exact[j] >= kth) {
+        if (j != i && exact[j] > kth || j != i && exact[j] == kth && w[i][j] != 0) {
           assertEquals(exact[j], w[i][j], 0.0);
         }
         kept += w[i][j] != 0 ? 1 : 0;

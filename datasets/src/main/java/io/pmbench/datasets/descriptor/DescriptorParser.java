@@ -1,6 +1,7 @@
 package io.pmbench.datasets.descriptor;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,6 +18,7 @@ import io.pmbench.datasets.descriptor.Descriptor.Split;
 import io.pmbench.datasets.descriptor.Descriptor.SplitArrays;
 import io.pmbench.datasets.format.FileFormat;
 import io.pmbench.datasets.format.LabelColumn;
+import io.pmbench.datasets.format.Printable;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -26,6 +28,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Reads a descriptor from JSON or YAML text (YAML is a superset of JSON, so one parser serves
@@ -36,7 +39,17 @@ import java.util.TreeSet;
 public final class DescriptorParser {
   /** The value of the required {@code pmbench} key: descriptor format, version 1. */
   public static final String VERSION = "dataset/1";
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  /**
+   * The longest descriptor read, in characters (and bytes of its file): one is a few hundred.
+   * SnakeYAML copies its look-ahead window as a long scalar grows, so its allocation grows with the
+   * square of a scalar's length (2 GB for a 1 MiB string): 64 KiB keeps it to megabytes.
+   */
+  public static final int MAX_LENGTH = 1 << 16;
+  /** Mappings and sequences open at once; a descriptor needs 4. */
+  static final int MAX_DEPTH = 32;
+  /** Characters of a message after the descriptor's name. */
+  private static final int MAX_MESSAGE = 600;
+  private static final ObjectMapper YAML = new ObjectMapper(yamlFactory());
 
   private final String where;
 
@@ -53,14 +66,32 @@ public final class DescriptorParser {
     return new DescriptorParser(origin.name()).descriptor(origin, text);
   }
 
+  /**
+   * YAML (and so JSON) read within bounds: SnakeYAML's code-point limit and nesting limit, and
+   * Jackson's read constraints on nesting, document, string and number length. A deep or long
+   * document fails as one message, never a stack overflow or a gigabyte string.
+   */
+  private static YAMLFactory yamlFactory() {
+    LoaderOptions loader = new LoaderOptions();
+    loader.setCodePointLimit(MAX_LENGTH);
+    loader.setNestingDepthLimit(MAX_DEPTH);
+    return YAMLFactory.builder().loaderOptions(loader).streamReadConstraints(StreamReadConstraints.builder()
+        .maxNestingDepth(MAX_DEPTH).maxDocumentLength(MAX_LENGTH).maxStringLength(MAX_LENGTH).maxNumberLength(100)
+        .build()).build();
+  }
+
   private Descriptor descriptor(DescriptorOrigin origin, String text) {
+    if (text.length() > MAX_LENGTH) {
+      throw error("longer than " + MAX_LENGTH + " characters (a descriptor is a few hundred; is this a data file?)");
+    }
     JsonNode root;
     try {
       root = YAML.readTree(text);
     } catch (JsonProcessingException e) {
       String loc = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
           + e.getLocation().getColumnNr();
-      throw error("not valid JSON or YAML" + loc + " (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+      String first = e.getOriginalMessage().lines().findFirst().orElse("");
+      throw error("not valid JSON or YAML" + loc + " (" + Printable.escape(first, 200) + ")");
     }
     if (root == null || !root.isObject()) {
       throw error("a descriptor must be a JSON/YAML object (mapping)");
@@ -314,7 +345,8 @@ public final class DescriptorParser {
     return (int) v;
   }
 
+  /** The one-line message: what the descriptor says is quoted escaped and cut, however long it is. */
   private InvalidDataException error(String what) {
-    return new InvalidDataException(where + ": " + what);
+    return new InvalidDataException(where + ": " + Printable.escape(what, MAX_MESSAGE));
   }
 }

@@ -35,6 +35,11 @@ public final class Descriptors {
   public static Descriptor read(Path file) {
     byte[] bytes;
     try {
+      long size = Files.size(file);
+      if (size > DescriptorParser.MAX_LENGTH) {
+        throw new InvalidDataException(file + ": " + size + " bytes, longer than a descriptor may be ("
+            + DescriptorParser.MAX_LENGTH + " bytes; a descriptor is a few hundred: is this a data file?)");
+      }
       bytes = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new InvalidDataException(file + ": no such file (a data-set descriptor was expected)");

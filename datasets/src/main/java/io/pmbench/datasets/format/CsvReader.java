@@ -5,6 +5,7 @@ import io.pmbench.core.data.QuotedFields;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -119,7 +120,7 @@ public final class CsvReader implements TableReader {
       int i = scan.headerCells().indexOf(byName.name());
       if (i < 0) {
         throw new InvalidDataException(name + ": no column named \"" + byName.name() + "\" in the header (columns: "
-            + String.join(", ", scan.headerCells()) + ")");
+            + Printable.escape(String.join(", ", scan.headerCells()), 200) + ")");
       }
       return i;
     }
@@ -169,25 +170,78 @@ public final class CsvReader implements TableReader {
     return in.finish();
   }
 
-  /** The non-blank lines of a pass over the file (UTF-8), with their 1-based line numbers. */
+  /**
+   * The longest line read (16 Mi characters: a row of half a million features); a longer one, or
+   * a file with no newline at all, is refused when its first {@value} characters have been read.
+   */
+  static final int MAX_LINE_CHARS = 1 << 24;
+
+  /**
+   * The non-blank lines of a pass over the file (UTF-8), with their 1-based line numbers. Lines
+   * end at {@code \n}, {@code \r} or {@code \r\n}, as {@link BufferedReader#readLine} has it,
+   * and none may exceed {@link #MAX_LINE_CHARS}.
+   */
   private static final class ContentLines {
-    private final BufferedReader reader;
+    private final String name;
+    private final Reader reader;
+    private final char[] buffer = new char[1 << 16];
+    private final StringBuilder line = new StringBuilder();
+    private int length;
+    private int at;
+    private boolean afterCr;
     private int lineNo;
 
     ContentLines(ChecksummedInput in) {
-      this.reader = new BufferedReader(new InputStreamReader(in.data(), StandardCharsets.UTF_8), 1 << 16);
+      this.name = in.name();
+      this.reader = new InputStreamReader(in.data(), StandardCharsets.UTF_8);
     }
 
     /** The next non-blank line, or null at the end of the file. */
     String next() throws IOException {
-      String line;
-      while ((line = reader.readLine()) != null) {
+      String l;
+      while ((l = readLine()) != null) {
         lineNo++;
-        if (!line.isBlank()) {
-          return line;
+        if (!l.isBlank()) {
+          return l;
         }
       }
       return null;
+    }
+
+    /** The next line without its end, or null at the end of the file; refuses an over-long one. */
+    private String readLine() throws IOException {
+      line.setLength(0);
+      boolean any = false;
+      while (true) {
+        if (at == length) {
+          length = Math.max(0, reader.read(buffer, 0, buffer.length));
+          at = 0;
+          if (length == 0) {
+            return any ? line.toString() : null;
+          }
+        }
+        if (afterCr) {
+          afterCr = false;
+          if (buffer[at] == '\n') {
+            at++;
+            continue;
+          }
+        }
+        int start = at;
+        while (at < length && buffer[at] != '\n' && buffer[at] != '\r') {
+          at++;
+        }
+        if (line.length() + (at - start) > MAX_LINE_CHARS) {
+          throw new InvalidDataException(name + ": line " + (lineNo + 1) + " is longer than " + MAX_LINE_CHARS
+              + " characters (a row of numbers never is: a binary file, or no line breaks?)");
+        }
+        line.append(buffer, start, at - start);
+        any |= at > start;
+        if (at < length) {
+          afterCr = buffer[at++] == '\r';
+          return line.toString();
+        }
+      }
     }
 
     /** The line number of the line {@link #next} returned last. */
@@ -211,7 +265,7 @@ public final class CsvReader implements TableReader {
 
   private static String columnText(int c, Scan scan) {
     String text = "column " + (c + 1);
-    return scan.headerCells() == null ? text : text + " (\"" + scan.headerCells().get(c) + "\")";
+    return scan.headerCells() == null ? text : text + " (\"" + Printable.escape(scan.headerCells().get(c), 100) + "\")";
   }
 
   private static float parseFeature(String name, int lineNo, int c, Scan scan, String cell) {

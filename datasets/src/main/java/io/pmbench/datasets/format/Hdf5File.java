@@ -16,10 +16,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -73,6 +77,9 @@ final class Hdf5File extends NamedArrayFile {
       SortedSet<String> n = new TreeSet<>();
       collect(hdf, n);
       this.names = Collections.unmodifiableSortedSet(n);
+    } catch (InvalidDataException e) {
+      hdf.close();
+      throw e;
     } catch (RuntimeException | OutOfMemoryError e) {
       // jHDF allocates each object header at the size the file states before reading it; a
       // corrupt size fails as one oversized allocation (the heap is not exhausted, nothing else
@@ -93,15 +100,43 @@ final class Hdf5File extends NamedArrayFile {
     return new Hdf5File(source, true);
   }
 
-  private void collect(Group group, SortedSet<String> out) {
-    for (Node node : group.getChildren().values()) {
-      if (node.isLink() || (matlab && node.getName().startsWith("#"))) {
-        continue;
-      }
-      if (node instanceof Dataset) {
-        out.add(node.getPath().substring(1));
-      } else if (node instanceof Group g) {
-        collect(g, out);
+  /** Groups nested in each other above a data set; a real file nests a few. */
+  static final int MAX_GROUP_DEPTH = 64;
+  /** The longest data-set path read (its name in messages and on the command line). */
+  static final int MAX_PATH = 4096;
+
+  /**
+   * Adds every data set under {@code root} to {@code out}, walking the groups with a stack of its
+   * own (no recursion), each group once even when hard links reach it twice (a cycle or a
+   * diamond); refuses groups nested more than {@link #MAX_GROUP_DEPTH} deep and paths longer than
+   * {@link #MAX_PATH} characters.
+   */
+  private void collect(Group root, SortedSet<String> out) {
+    Deque<Group> groups = new ArrayDeque<>(List.of(root));
+    Deque<Integer> depths = new ArrayDeque<>(List.of(0));
+    Set<Long> seen = new HashSet<>(List.of(root.getAddress()));
+    while (!groups.isEmpty()) {
+      Group group = groups.pop();
+      int depth = depths.pop();
+      for (Node node : group.getChildren().values()) {
+        if (node.isLink() || (matlab && node.getName().startsWith("#"))) {
+          continue;
+        }
+        String path = node.getPath();
+        if (path.length() > MAX_PATH) {
+          throw new InvalidDataException(name() + ": corrupt or hostile file: a path is longer than " + MAX_PATH
+              + " characters (" + Printable.escape(path, 100) + ")");
+        }
+        if (node instanceof Dataset) {
+          out.add(path.substring(1));
+        } else if (node instanceof Group g && seen.add(g.getAddress())) {
+          if (depth + 1 > MAX_GROUP_DEPTH) {
+            throw new InvalidDataException(name() + ": corrupt or hostile file: groups nested more than "
+                + MAX_GROUP_DEPTH + " deep (at " + Printable.escape(path, 100) + ")");
+          }
+          groups.push(g);
+          depths.push(depth + 1);
+        }
       }
     }
   }

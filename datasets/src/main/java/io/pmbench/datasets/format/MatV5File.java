@@ -43,6 +43,12 @@ final class MatV5File extends NamedArrayFile {
   private static final int HEADER = 128;
   private static final int MI_MATRIX = 14;
   private static final int MI_COMPRESSED = 15;
+  /** The longest variable name read, in bytes (MATLAB's own limit, {@code namelengthmax}, is 63). */
+  static final int MAX_NAME = 4096;
+  /** The bytes of a variable's dimensions subelement read at most: 64 dimensions. */
+  static final int MAX_DIMS_BYTES = 256;
+  /** A variable's first bytes, tag included, that hold its array flags, dimensions and name tag. */
+  private static final int HEAD = 8 + 16 + 8 + MAX_DIMS_BYTES + 8;
 
   /** What the variable listing learned about one variable. */
   private record Variable(MatlabType type, int[] dims, boolean complex, boolean logical) {}
@@ -65,8 +71,12 @@ final class MatV5File extends NamedArrayFile {
     checkLayout();
     Map<String, Variable> vars = new LinkedHashMap<>();
     read("variable list", header -> {
-      vars.put(header.getName(), new Variable(header.getType(), header.getDimensions(), header.isComplex(),
-          header.isLogical()));
+      if (vars.put(header.getName(), new Variable(header.getType(), header.getDimensions(), header.isComplex(),
+          header.isLogical())) != null) {
+        // a read decodes every variable of the name asked for: a numeric one could hide a deep cell array
+        throw new InvalidDataException(name() + ": corrupt: two variables named '" + Printable.escape(header.getName(), 100)
+            + "'");
+      }
       return false;
     }, value -> { });
     this.variables = Collections.unmodifiableMap(vars);
@@ -112,6 +122,11 @@ final class MatV5File extends NamedArrayFile {
           throw new InvalidDataException(name() + ": truncated: variable " + k + " at byte " + pos + " needs " + bytes
               + " bytes, the file ends at byte " + fileSize);
         }
+        if (type == MI_MATRIX) {
+          ByteBuffer matrixHead = ByteBuffer.allocate((int) Math.min(bytes, HEAD - 8)).order(order);
+          ch.read(matrixHead, pos + 8);
+          checkMatrixHead(matrixHead.flip(), k, pos);
+        }
         long variableBytes = type == MI_COMPRESSED ? checkCompressedTag(ch, pos + 8, bytes, k, order) : bytes;
         largestVariable = Math.max(largestVariable, variableBytes);
         pos = type == MI_MATRIX ? (end + 7) / 8 * 8 : end;
@@ -139,6 +154,7 @@ final class MatV5File extends NamedArrayFile {
       long read = 0;
       long inflated = 0;
       long claimed = -1;
+      boolean headChecked = false;
       while (!inflater.finished() && (claimed < 0 || inflated < claimed)) {
         if (inflater.needsInput()) {
           if (read == bytes) {
@@ -152,17 +168,23 @@ final class MatV5File extends NamedArrayFile {
           read += n;
           inflater.setInput(compressed.flip());
         }
-        int n = claimed < 0 ? inflater.inflate(out, (int) inflated, 8 - (int) inflated) : inflater.inflate(out);
+        int n = inflated < HEAD ? inflater.inflate(out, (int) inflated, HEAD - (int) inflated) : inflater.inflate(out);
         if (n == 0 && inflater.needsDictionary()) {
           break;
         }
-        if (claimed < 0 && inflated + n >= 8) {
+        inflated += n;
+        if (claimed < 0 && inflated >= 8) {
           claimed = checkClaim(ByteBuffer.wrap(out, 0, 8).order(order).getInt(4) & 0xFFFF_FFFFL, at, bytes, k);
+        }
+        if (!headChecked && claimed >= 0 && (inflated >= Math.min(HEAD, claimed) || inflater.finished())) {
+          headChecked = true;
+          if ((ByteBuffer.wrap(out, 0, 8).order(order).getInt(0)) == MI_MATRIX) {
+            checkMatrixHead(ByteBuffer.wrap(out, 8, (int) Math.min(inflated, HEAD) - 8).slice().order(order), k, at - 8);
+          }
           if (claimed <= COUNT_ABOVE) {
             return claimed;
           }
         }
-        inflated += n;
       }
       if (claimed < 0) {
         return 0; // a short stream: MFL fails on it with its own message
@@ -177,6 +199,31 @@ final class MatV5File extends NamedArrayFile {
           + e.getMessage() + ")");
     } finally {
       inflater.end();
+    }
+  }
+
+  /**
+   * Reads the tags of a matrix's first three subelements (array flags, dimensions, name; each a
+   * full tag or MATLAB's small-element form, MathWorks "MAT-File Format" ch. 1) from {@code head},
+   * its first bytes after the tag, and refuses a name longer than {@link #MAX_NAME} bytes or
+   * dimensions longer than {@link #MAX_DIMS_BYTES} before MFL allocates either. A head too short to
+   * hold them is left to MFL, which reports it.
+   */
+  private void checkMatrixHead(ByteBuffer head, int k, long pos) {
+    long offset = 0;
+    for (int sub = 0; sub < 3 && head.limit() - offset >= 8; sub++) {
+      int first = head.getInt((int) offset);
+      boolean small = (first >>> 16) != 0;
+      long size = small ? first >>> 16 : head.getInt((int) offset + 4) & 0xFFFF_FFFFL;
+      if (sub == 1 && size > MAX_DIMS_BYTES) {
+        throw new InvalidDataException(name() + ": corrupt or hostile: variable " + k + " at byte " + pos + " has "
+            + size / 4 + " dimensions (at most " + MAX_DIMS_BYTES / 4 + " are read)");
+      }
+      if (sub == 2 && size > MAX_NAME) {
+        throw new InvalidDataException(name() + ": corrupt or hostile: variable " + k + " at byte " + pos
+            + " has a name of " + size + " bytes (at most " + MAX_NAME + " are read; MATLAB writes at most 63)");
+      }
+      offset += small ? 8 : 8 + (size + 7) / 8 * 8;
     }
   }
 

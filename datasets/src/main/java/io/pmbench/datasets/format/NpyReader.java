@@ -26,6 +26,12 @@ public final class NpyReader extends HeaderedArrayReader {
   private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
   private static final Pattern DESCR = Pattern.compile("([<>|=])([a-zA-Z])(\\d+)");
   private static final String SUPPORTED = "float16/32/64, int8/16/32/64, uint8/16/32";
+  /**
+   * The longest header read (v2 and v3 can declare 4 GB): numpy writes a dict of three keys padded
+   * to 64 bytes, and its own reader refuses headers over 10,000 bytes unless told otherwise; a v1
+   * header cannot exceed 65,535 bytes either.
+   */
+  static final int MAX_HEADER_BYTES = 1 << 16;
 
   @Override
   ArrayHeader header(ChecksummedInput in) throws IOException {
@@ -47,8 +53,9 @@ public final class NpyReader extends HeaderedArrayReader {
     } else if (major == 2 || major == 3) {
       byte[] len = in.readExactly(4, "header");
       long l = (len[0] & 0xFFL) | (len[1] & 0xFFL) << 8 | (len[2] & 0xFFL) << 16 | (len[3] & 0xFFL) << 24;
-      if (l > (1 << 24)) {
-        throw new InvalidDataException(name + ": .npy header length " + l + " is implausibly large (corrupt file?)");
+      if (l > MAX_HEADER_BYTES) {
+        throw new InvalidDataException(name + ": .npy header length " + l + " is implausibly large (more than "
+            + MAX_HEADER_BYTES + " bytes; corrupt file?)");
       }
       headerLength = (int) l;
       charset = major == 2 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;

@@ -3,13 +3,13 @@ package io.pmbench.datasets.format;
 /**
  * Text taken from a file (array names, headers, zip entry names) as it may appear in a one-line
  * error message: control characters escaped as {@code \xNN}, so a damaged file cannot break the
- * message over several lines.
+ * message over several lines. Public for the descriptor parser, whose messages quote its values.
  */
-final class Printable {
+public final class Printable {
   private Printable() {}
 
   /** {@code text} with every control character escaped. */
-  static String escape(String text) {
+  public static String escape(String text) {
     StringBuilder sb = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -25,8 +25,9 @@ final class Printable {
   }
 
   /** As {@link #escape}, cut to at most {@code max} characters (with "..." when cut). */
-  static String escape(String text, int max) {
-    String e = escape(text);
-    return e.length() <= max ? e : e.substring(0, max) + "...";
+  public static String escape(String text, int max) {
+    boolean cut = text.length() > max; // a long text is cut before it is escaped, not escaped whole
+    String e = escape(cut ? text.substring(0, max) : text);
+    return !cut && e.length() <= max ? e : e.substring(0, Math.min(max, e.length())) + "...";
   }
 }

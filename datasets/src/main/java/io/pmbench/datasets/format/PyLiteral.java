@@ -9,11 +9,17 @@ import java.util.Map;
  * A parser for the Python literals a {@code .npy} header holds: a dict of strings, booleans,
  * integers and tuples/lists ({@code {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }}).
  * It evaluates nothing: anything else is a syntax error. Tuples and lists both become
- * {@link List}; integers become {@link Long}.
+ * {@link List}; integers become {@link Long}. Nesting is capped at {@value #MAX_DEPTH} levels (a
+ * header is a dict holding one tuple), so a crafted {@code ((((...} is a syntax error, never a
+ * stack overflow.
  */
 final class PyLiteral {
+  /** Dicts, tuples and lists open at once; a real header needs 2. */
+  static final int MAX_DEPTH = 16;
+
   private final String text;
   private int pos;
+  private int depth;
 
   private PyLiteral(String text) {
     this.text = text;
@@ -45,14 +51,14 @@ final class PyLiteral {
       throw error("unexpected end");
     }
     char c = text.charAt(pos);
-    if (c == '{') {
-      return dict();
-    }
-    if (c == '(') {
-      return sequence('(', ')');
-    }
-    if (c == '[') {
-      return sequence('[', ']');
+    if (c == '{' || c == '(' || c == '[') {
+      if (depth == MAX_DEPTH) {
+        throw error("nested more than " + MAX_DEPTH + " levels deep");
+      }
+      depth++;
+      Object nested = c == '{' ? dict() : c == '(' ? sequence('(', ')') : sequence('[', ']');
+      depth--;
+      return nested;
     }
     if (c == '\'' || c == '"') {
       return string();

@@ -9,11 +9,14 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +71,7 @@ final class TorchFile extends NamedArrayFile {
       Object root = TorchPickle.load(name() + "[" + Printable.escape(pkl.getName(), 200) + "]",
           bytes(pkl, MAX_PICKLE_BYTES));
       Map<String, Tensor> found = new LinkedHashMap<>();
-      flatten("", root, found, Collections.newSetFromMap(new IdentityHashMap<>()), 0);
+      flatten(root, found);
       this.tensors = Collections.unmodifiableMap(found);
     } catch (InvalidDataException e) {
       close();
@@ -116,7 +119,32 @@ final class TorchFile extends NamedArrayFile {
     return b;
   }
 
-  private void flatten(String path, Object o, Map<String, Tensor> out, Set<Object> seen, int depth) {
+  /** A container being walked: the names of its entries start with {@code prefix}; {@code next} gives them. */
+  private record Frame(String prefix, Iterator<? extends Map.Entry<?, ?>> next, int depth) {}
+
+  /**
+   * Every tensor under {@code root}, named by its path of dict keys and indices, in the order a
+   * depth-first walk meets them; walked with a stack of its own (no recursion), each container
+   * once, refusing nesting deeper than {@link TorchPickle#MAX_DEPTH} and names longer than
+   * {@link #MAX_PATH}.
+   */
+  private void flatten(Object root, Map<String, Tensor> out) {
+    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Frame> stack = new ArrayDeque<>();
+    visit("", root, 0, out, seen, stack);
+    while (!stack.isEmpty()) {
+      Frame f = stack.peek();
+      if (!f.next().hasNext()) {
+        stack.pop();
+        continue;
+      }
+      Map.Entry<?, ?> e = f.next().next();
+      visit(f.prefix() + e.getKey(), e.getValue(), f.depth() + 1, out, seen, stack);
+    }
+  }
+
+  /** Takes a tensor, or pushes a container not seen before; refuses one too deep or too long a name. */
+  private void visit(String path, Object o, int depth, Map<String, Tensor> out, Set<Object> seen, Deque<Frame> stack) {
     if (depth > TorchPickle.MAX_DEPTH || path.length() > MAX_PATH) {
       throw new InvalidDataException(name() + ": pickle refused: dicts, lists and tuples nested more than "
           + TorchPickle.MAX_DEPTH + " deep or array names longer than " + MAX_PATH + " characters (damaged or hostile file)");
@@ -130,12 +158,11 @@ final class TorchFile extends NamedArrayFile {
     }
     String p = path.isEmpty() ? "" : path + "/";
     if (o instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> flatten(p + k, v, out, seen, depth + 1));
+      stack.push(new Frame(p, m.entrySet().iterator(), depth));
     } else {
       List<?> items = o instanceof TorchPickle.Tuple t ? t.items() : (List<?>) o;
-      for (int i = 0; i < items.size(); i++) {
-        flatten(p + i, items.get(i), out, seen, depth + 1);
-      }
+      stack.push(new Frame(p, java.util.stream.IntStream.range(0, items.size())
+          .mapToObj(i -> new java.util.AbstractMap.SimpleImmutableEntry<>(i, items.get(i))).iterator(), depth));
     }
   }
 

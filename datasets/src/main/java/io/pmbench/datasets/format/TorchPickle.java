@@ -86,11 +86,12 @@ final class TorchPickle {
    * Caps on what a pickle may make the reader do (issue 26: 256 MB of one opcode took 4 minutes
    * and 6.3 GB). A {@code torch.save} of tensors in dicts, lists and tuples uses a few dozen
    * opcodes, objects and memo entries per tensor and nests a few levels deep; these caps allow
-   * about 100,000 tensors while bounding the time (about a second) and heap (about 200 MB).
+   * about 100,000 tensors while bounding the time (about a second) and heap (at most 256 MB
+   * allocated: 2^21 one-item tuples take 140 MB, 2^22 took 272 MB; issue 37).
    */
   static final int MAX_OPCODES = 1 << 23;
   /** Objects pushed on the stack (each opcode that makes or recalls a value). */
-  static final int MAX_OBJECTS = 1 << 22;
+  static final int MAX_OBJECTS = 1 << 21;
   static final int MAX_MEMO = 1 << 20;
   /** Open MARKs at once, and (in {@link TorchFile}) dict/list/tuple nesting. */
   static final int MAX_DEPTH = 1000;

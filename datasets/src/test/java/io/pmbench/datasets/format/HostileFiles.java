@@ -40,6 +40,24 @@ final class HostileFiles {
     return out.toByteArray();
   }
 
+  /**
+   * A {@code .npy} file of format {@code major}.0 whose header length field says {@code declared}
+   * and whose header is {@code header} (Latin-1), nothing after it.
+   */
+  static byte[] npyHeader(int major, long declared, String header) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', (byte) major, 0});
+    ByteBuffer length = le(major == 1 ? 2 : 4);
+    if (major == 1) {
+      length.putShort((short) declared);
+    } else {
+      length.putInt((int) declared);
+    }
+    out.writeBytes(length.array());
+    out.writeBytes(header.getBytes(StandardCharsets.ISO_8859_1));
+    return out.toByteArray();
+  }
+
   /** An IDX header ({@code 0x0D} float32 or {@code 0x08} ubyte) with {@code dims}, then {@code body}. */
   static byte[] idx(int typeCode, long[] dims, byte[] body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -204,6 +222,7 @@ final class HostileFiles {
   }
 
   /** MATLAB v5 class and data-type codes (MathWorks, "MAT-File Format", ch. 1, tables 1-1 and 1-3). */
+  static final int MX_CELL = 1;
   static final int MX_DOUBLE = 6;
   static final int MI_INT8 = 1;
   static final int MI_INT32 = 5;
@@ -244,6 +263,25 @@ final class HostileFiles {
     byte[] body = concat(element(MI_UINT32, flags.array()), element(MI_INT32, d.array()),
         element(MI_INT8, name.getBytes(StandardCharsets.US_ASCII)), element(MI_DOUBLE, data));
     return concat(le(8).putInt(MI_MATRIX).putInt(body.length).array(), body);
+  }
+
+  /**
+   * One {@code miMATRIX} element: a cell array {@code name} of one cell, which holds a cell of
+   * one cell, and so on {@code depth} levels deep, then a 1 × 1 {@code double}: 48 bytes a level.
+   */
+  static byte[] matV5NestedCells(String name, int depth) {
+    byte[] innermost = matV5Double("", new int[] {1, 1}, new byte[8]);
+    byte[] named = element(MI_INT8, name.getBytes(StandardCharsets.US_ASCII));
+    ByteBuffer out = le(48 * depth + innermost.length + named.length - 8);
+    for (int level = 0; level < depth; level++) {
+      int nameBytes = level == 0 ? named.length : 8;
+      int size = out.capacity() - out.position() - 8;
+      out.putInt(MI_MATRIX).putInt(size);
+      out.putInt(MI_UINT32).putInt(8).putInt(MX_CELL).putInt(0);
+      out.putInt(MI_INT32).putInt(8).putInt(1).putInt(1);
+      out.put(level == 0 ? named : new byte[] {MI_INT8, 0, 0, 0, 0, 0, 0, 0}, 0, nameBytes);
+    }
+    return out.put(innermost).array();
   }
 
   /** An {@code miCOMPRESSED} element of {@code stream} (a zlib stream), its tag saying its length. */

@@ -51,7 +51,8 @@ class HostileInputTest {
   private static Cost worstTime = new Cost(0, 0, "", List.of());
   private static Cost worstHeap = new Cost(0, 0, "", List.of());
 
-  private static long allocatedByThisThread() {
+  /** Bytes the calling thread has allocated so far (garbage included). */
+  static long allocatedByThisThread() {
     com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     return mx.getThreadAllocatedBytes(Thread.currentThread().getId());
   }

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.experiments.sweep.GridSetup;
 import java.util.List;
@@ -47,9 +48,10 @@ abstract class GridCommand extends CliCommand {
     List<Double> epsilons = selection().epsilons();
     grid.checkBeforeLoading(epsilons); // in a moment, before the registry and the data set load
     MechanismRegistry registry = MechanismRegistry.discover();
-    grid.checkOptions(mechanisms(registry).stream().map(registry::get).toList());
+    List<EmbeddingMechanism> meant = mechanisms(registry).stream().map(registry::get).toList();
+    grid.checkOptions(meant);
     return grid.setup(cmd.name(), Pmbench.invocation(cmd.commandLine()), err(), registry,
-        epsilons);
+        epsilons, meant);
   }
 
   /**

@@ -15,6 +15,7 @@ import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.orchestration.RunPipeline;
+import io.pmbench.experiments.orchestration.ServerLayoutDefault;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.RunFolders;
@@ -159,13 +160,17 @@ public final class GridOptions {
           + "spark-submit passes.")
   String master;
 
+  /** What the last {@link #setup} chose as the server layout ({@link ServerLayoutDefault#note}), or empty. */
+  private String serverLayoutNote = "";
+
   /**
    * What the run pipeline needs of these options: the engine computing the missing cells, whether a
    * modified run may be resumed, and whether σ and α were given; {@code optionMechanisms} are the
    * mechanisms whose options in effect provenance.json lists.
    */
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
-    return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms);
+    return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
+        serverLayoutNote);
   }
 
   /**
@@ -177,36 +182,40 @@ public final class GridOptions {
     MechanismOptions.check(options, meant);
   }
 
-  /** Loads the data set and resolves every option; {@code command} names the default folder. */
-  GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry) {
-    return setup(command, commandLine, err, registry, List.of());
-  }
-
   /**
-   * As {@link #setup(String, String, PrintWriter, MechanismRegistry)}, checking every option and
-   * each of the command's {@code epsilons} before the data set is loaded (a bad value fails in
-   * a moment, not after the load).
+   * Loads the data set and resolves every option ({@code command} names the default folder),
+   * checking every option and each of the command's {@code epsilons} before the data set is loaded
+   * (a bad value fails in a moment, not after the load); {@code meant} are the command's mechanisms.
    */
   GridSetup setup(String command, String commandLine, PrintWriter err, MechanismRegistry registry,
-      List<Double> epsilons) {
+      List<Double> epsilons, List<EmbeddingMechanism> meant) {
     checkBeforeLoading(epsilons);
     err.println("pmbench: loading " + dataset + " ...");
     err.flush();
     return setup(command, commandLine, registry, DatasetRegistry.standard().load(dataset, dataDir.options()),
-        GitInfo.ofCode(GridOptions.class, Path.of("").toAbsolutePath()));
+        GitInfo.ofCode(GridOptions.class, Path.of("").toAbsolutePath()), meant);
+  }
+
+  /** As the six-argument form, for a command running every registered mechanism. */
+  GridSetup setup(String command, String commandLine, MechanismRegistry registry, FeatureSet data, GitInfo git) {
+    return setup(command, commandLine, registry, data, git, registry.names().stream().map(registry::get).toList());
   }
 
   /**
    * Resolves every option around an already loaded data set (a worker of a distributed engine
-   * gets it from the driver).
+   * gets it from the driver), the server layout by the gallery's size unless given
+   * ({@link ServerLayoutDefault}, for the {@code meant} mechanisms).
    */
-  GridSetup setup(String command, String commandLine, MechanismRegistry registry, FeatureSet data, GitInfo git) {
+  GridSetup setup(String command, String commandLine, MechanismRegistry registry, FeatureSet data, GitInfo git,
+      List<EmbeddingMechanism> meant) {
     Preset p = Preset.parse(preset);
     ProtocolConfig protocol = protocol(p);
     List<Long> seedList = parseSeeds(seeds);
     int par = parallelism();
+    ServerLayoutDefault layout = ServerLayoutDefault.of(options, data.test().size(), meant);
+    serverLayoutNote = layout.note();
     Preset.Builder builder = builder(p, sigma != null ? sigma : data.defaults().sigma(),
-        alpha != null ? alpha : data.defaults().alpha());
+        alpha != null ? alpha : data.defaults().alpha(), layout.options());
     GridSetup s = new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry,
         out != null ? out : Path.of(RunFolders.ROOT), par, fresh, commandLine, git);
     return out != null ? s : s.withOut(RunFolders.defaultOut(command, dataset, s.configTag()));
@@ -223,15 +232,15 @@ public final class GridOptions {
     parseSeeds(seeds);
     parallelism();
     Engine.requireAvailable(engine, master);
-    Preset.Builder b = builder(p, sigma != null ? sigma : 1, alpha != null ? alpha : 0);
+    Preset.Builder b = builder(p, sigma != null ? sigma : 1, alpha != null ? alpha : 0, options);
     for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
       b.build(eps, delta);
     }
   }
 
-  private Preset.Builder builder(Preset p, double s, double a) {
+  private Preset.Builder builder(Preset p, double s, double a, Map<String, String> mechanismOptions) {
     Preset.Builder builder = p.builder(s, a).k(k).sigmaQ(sigmaQ).iterations(iterations)
-        .options(withNoiseSource(options, noiseSource));
+        .options(withNoiseSource(mechanismOptions, noiseSource));
     if (calibration != null) {
       builder.calibration(calibration);
     }

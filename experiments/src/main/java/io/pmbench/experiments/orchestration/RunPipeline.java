@@ -43,9 +43,11 @@ public final class RunPipeline {
    * @param sigmaGiven whether σ was given on the command line (the settings line says so)
    * @param alphaGiven whether α was given on the command line
    * @param optionMechanisms the mechanisms whose options in effect provenance.json lists
+   * @param serverLayout the server layout chosen by the gallery's size ({@link ServerLayoutDefault#note}), said on
+   *     the console and recorded in provenance.json; empty when none was chosen
    */
   public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
-      boolean alphaGiven, List<String> optionMechanisms) {
+      boolean alphaGiven, List<String> optionMechanisms, String serverLayout) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
     }
@@ -122,7 +124,7 @@ public final class RunPipeline {
     err.flush();
   }
 
-  /** The three lines saying what is about to run: noise, data and cells, settings. */
+  /** The lines saying what is about to run: noise, data and cells, settings (and the server layout if chosen). */
   private void announce(Experiment e, GridSetup s, int cells, long stored, long[] partial) {
     err.println("pmbench " + e.name() + ": " + s.noiseLine());
     err.printf("pmbench %s: %s, %d train / %d test rows of %d, %d classes; %d cells (%d already in %s%s), %d "
@@ -132,6 +134,9 @@ public final class RunPipeline {
         s.parallel(), s.protocolText());
     err.println("pmbench " + e.name() + ": " + s.settingsLine(options.sigmaGiven(), options.alphaGiven(),
         DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
+    if (!options.serverLayout().isEmpty()) {
+      err.println("pmbench " + e.name() + ": " + options.serverLayout());
+    }
     err.flush();
   }
 
@@ -170,6 +175,9 @@ public final class RunPipeline {
     provConfig.put("fingerprint", manifest.fingerprint());
     provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1).options(),
         options.optionMechanisms().stream().map(s.registry()::get).toList()));
+    if (!options.serverLayout().isEmpty()) {
+      provConfig.put("serverLayout", options.serverLayout());
+    }
     provConfig.put("cellsComputed", outcome.computed());
     provConfig.put("cellsReused", outcome.reused());
     provConfig.put("parallel", s.parallel());

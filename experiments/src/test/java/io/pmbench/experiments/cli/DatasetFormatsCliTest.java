@@ -156,6 +156,32 @@ class DatasetFormatsCliTest {
     assertFalse(Files.exists(tmp.resolve("out")));
   }
 
+  /** Issue 37: text crafted to be deep ends in one line and exit 2, never a stack trace (datasets' DeepAndLongInputTest). */
+  @Test
+  void run_deepDescriptorOrDeepNpyHeader_oneErrorLineExitTwoNothingWritten() throws IOException {
+    Path deepDescriptor = Files.writeString(tmp.resolve("deep.json"), "{\"pmbench\": " + "[".repeat(60_000));
+    String header = "{'descr': '<f4', 'fortran_order': False, 'shape': " + "(".repeat(60_000);
+    byte[] npy = new byte[10 + header.length()];
+    System.arraycopy(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) header.length(),
+        (byte) (header.length() >> 8)}, 0, npy, 0, 10);
+    System.arraycopy(header.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, npy, 10, header.length());
+    Path deepNpy = Files.write(tmp.resolve("deep.npy"), npy);
+    String ref = "{\"file\": \"f\"}";
+    Path npyDescriptor = Files.writeString(tmp.resolve("npy.json"), """
+        {"pmbench": "dataset/1", "name": "deep", "licence": "test", "defaults": {"sigma": 5, "alpha": 0.5},
+         "files": {"f": "%s"},
+         "split": {"by": "files", "train": {"features": %s, "labels": %s}, "test": {"features": %s, "labels": %s}}}
+        """.formatted(deepNpy, ref, ref, ref, ref));
+    for (Path[] c : List.of(new Path[] {deepDescriptor, deepDescriptor}, new Path[] {npyDescriptor, deepNpy})) {
+      Outcome o = RunCommandTest.execute("run", "--dataset", c[0].toString(), "--out", tmp.resolve("out").toString());
+      assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
+      List<String> lines = o.err().strip().lines().filter(l -> !l.startsWith("pmbench: loading ")).toList();
+      assertEquals(1, lines.size(), o.err());
+      assertTrue(lines.get(0).contains(c[1].toString()) && lines.get(0).contains("nest"), o.err());
+      assertFalse(Files.exists(tmp.resolve("out")));
+    }
+  }
+
   @Test
   void run_pinnedChecksumOfAChangedFile_reportsTheMismatchAndWritesNothing() throws IOException {
     Path file = data.resolve("test.csv");
