@@ -29,11 +29,22 @@ final class PublicPcaClient implements ClientSide, Auditable {
   private final PublicBasis basis;
   private final MechanismParams p;
   private final double noiseScale;
+  private final List<String> dimsChoice;
 
+  /** The client of {@code public-pca}: {@code dims} is an option. */
   PublicPcaClient(PublicBasis basis, MechanismParams p) {
+    this(basis, p, List.of());
+  }
+
+  /**
+   * A client whose dims was chosen on P ({@code public-pca-tuned}): {@code dimsChoice} says how, and
+   * goes into the claim's caveats (empty when dims is an option).
+   */
+  PublicPcaClient(PublicBasis basis, MechanismParams p, List<String> dimsChoice) {
     this.basis = basis;
     this.p = p;
     this.noiseScale = p.calibration().sigma(SENSITIVITY, p.epsilon(), p.delta());
+    this.dimsChoice = List.copyOf(dimsChoice);
   }
 
   PublicBasis basis() {
@@ -86,7 +97,10 @@ final class PublicPcaClient implements ClientSide, Auditable {
         + " from P alone and are public; rows of D are clipped to L2 norm <= 1");
     caveats.add("sensitivity 1 holds for add/remove-one-row neighbours with zero-row padding (the outputs differ by"
         + " z*V); under replace-one neighbours it would be 2, which this noise does not cover");
+    caveats.addAll(dimsChoice);
+    String labels = dimsChoice.isEmpty() ? "labels are not used"
+        : "P's labels (dims is chosen on P alone); the labels of D are not used";
     return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), SENSITIVITY, scale,
-        "P, its mean mu and the basis V; dims; labels are not used", caveats);
+        "P, its mean mu and the basis V; dims; " + labels, caveats);
   }
 }
