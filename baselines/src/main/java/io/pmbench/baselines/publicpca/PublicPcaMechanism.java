@@ -58,7 +58,7 @@ public final class PublicPcaMechanism extends AbstractMechanism implements Share
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
-    return new PublicPcaClient(basis(view.publicSet(), params), params);
+    return new PublicPcaClient(basis(view.publicSet(), params), view.publicSet(), params);
   }
 
   /** The shared basis of {@code publicSet} at the option {@code dims}, checked against d. */

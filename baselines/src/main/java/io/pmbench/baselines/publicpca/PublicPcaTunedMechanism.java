@@ -59,6 +59,6 @@ public final class PublicPcaTunedMechanism extends AbstractMechanism implements 
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
     TunedDims choice = TunedDims.of(view.publicSet(), params, view.sharedSeed());
-    return new PublicPcaClient(choice.chosenBasis(), params, List.of(choice.describe()));
+    return new PublicPcaClient(choice.chosenBasis(), view.publicSet(), params, List.of(choice.describe()));
   }
 }

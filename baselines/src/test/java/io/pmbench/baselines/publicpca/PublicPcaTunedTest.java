@@ -139,4 +139,17 @@ class PublicPcaTunedTest {
     assertTrue(Arrays.stream(clean.scores()).max().orElseThrow() > 0.9, clean.describe());
     assertTrue(Arrays.stream(noisy.scores()).allMatch(v -> v < 0.75), noisy.describe());
   }
+
+  @Test
+  void projected_publicRowsReusedOrNot_sameBitsAsProjectingEveryRow() {
+    // The client projects P once and reuses it when D's public rows are P's: fails if the reuse
+    // changed a bit of the release, or were taken when D's public rows are not P's.
+    MechanismParams p = params(1);
+    PublicPcaClient c = (PublicPcaClient) client(DATA.publicSet(), p);
+    PublicBasis basis = TunedDims.of(DATA.publicSet(), p, DATA.sharedSeed()).chosenBasis();
+    ClientData d = DATA.client();
+    assertArrayEquals(basis.project(d.rows()), c.projected(d));
+    ClientData otherPublic = ConformanceData.withRow(d, d.size() - 1, OTHER.gallery().features().row(1));
+    assertArrayEquals(basis.project(otherPublic.rows()), c.projected(otherPublic));
+  }
 }
