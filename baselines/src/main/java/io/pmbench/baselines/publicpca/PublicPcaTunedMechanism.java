@@ -13,7 +13,7 @@ import io.pmbench.core.privacy.NoiseCalibration;
 import java.util.List;
 
 /**
- * {@code public-pca-tuned} (issue 35; BASELINES.md, "public-pca-tuned"): {@link PublicPcaMechanism}
+ * {@code public-pca-tuned} (issue 35; BASELINES.md §8): {@link PublicPcaMechanism}
  * at the dims that serves the run's ε best, chosen on the public set alone. For each run seed and
  * (ε, δ, calibration), d* is the power of two (2 … min(d, |P| − 1, 512)) with the highest Recall@8
  * of public-pca's own release within P — a seeded half of P released with the run's noise against

@@ -2,6 +2,7 @@ package io.pmbench.baselines.simhash;
 
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.random.Seeds;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -43,7 +44,7 @@ record SignProjection(double[] w, int d, int bits) {
     double[] out = new double[count * bits];
     double[] dot = new double[bits];
     for (int i = 0; i < count; i++) {
-      java.util.Arrays.fill(dot, 0);
+      Arrays.fill(dot, 0);
       for (int j = 0; j < d; j++) {
         double xv = x[i * d + j];
         if (xv != 0) {

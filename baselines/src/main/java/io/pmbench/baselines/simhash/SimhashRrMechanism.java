@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * {@code simhash-rr}: a sign random projection of the query released by randomised response
- * (issue 35; BASELINES.md, "simhash-rr"). The client computes the b-bit code
+ * (issue 35; BASELINES.md §9). The client computes the b-bit code
  * c(r) = (sign⟨r, w_j⟩)_{j ≤ b} of its query r alone ({@link SignProjection}; W iid N(0, 1) from the
  * shared seed) and negates each bit independently with probability q = 1/(1 + e^{ε/b})
  * ({@link RandomisedResponse}); it releases that one noisy code (1 × b, entries ±1). The server
