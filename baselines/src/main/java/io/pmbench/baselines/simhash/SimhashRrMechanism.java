@@ -11,6 +11,7 @@ import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * {@code simhash-rr}: a sign random projection of the query released by randomised response
@@ -33,31 +34,64 @@ import java.util.List;
  * apply ({@code noiseSource=system} does: the flips then come from an OS-seeded DRBG).
  * <b>Assumed public:</b> W (the shared seed and stream {@value SignProjection#STREAM}), b.
  *
- * <p>Option {@code bits} (default {@value #DEFAULT_BITS}): each noisy bit agrees with the true one
- * with bias 1 − 2q = tanh(ε/(2b)), while the Hamming noise of a comparison grows like √b, so the
- * signal-to-noise ratio of a ranking is about √b·tanh(ε/(2b)), which peaks at b ≈ ε/2.2 (≈ 4 bits
- * at ε = 8, a single bit below ε ≈ 2); but b bits cut the gallery into only b + 1 Hamming shells,
- * whose order within a shell is by index. 16 bits keep 17 shells and, at ε = 8, about 2/3 of
- * the best ratio (√16·tanh(1/4) = 0.98 against 1.52 at b = 4 and 0.50 at b = 64). The default is a
- * data-independent choice, not tuned on any data set.
+ * <p>Option {@code bits}: b, or {@code auto} (the default), the b of {@link #autoBits}: each noisy
+ * bit agrees with the true one with bias 1 − 2q = tanh(ε/(2b)), while the Hamming noise of a
+ * comparison grows like √b, so the signal-to-noise ratio of a ranking is about √b·tanh(ε/(2b)),
+ * which peaks at b ≈ ε/2.2; {@code auto} takes the power of two that maximises it (1 bit below
+ * ε ≈ 3.06, 2 bits below 6.12, 4 bits below 12.2, and so on: b doubles as ε doubles). A function of ε alone, not tuned on any data set.
  */
 public final class SimhashRrMechanism extends AbstractMechanism implements SharedSpaceMechanism {
-  /** The default number of bits b. */
-  static final int DEFAULT_BITS = 16;
+  /** The value of option {@code bits} that asks for {@link #autoBits}. */
+  static final String AUTO = "auto";
 
-  /** Option {@code bits}: b. */
-  static final OptionSpec<Integer> BITS = OptionSpec.integer("bits", 1, Integer.toString(DEFAULT_BITS),
-      "sign bits of the released code (the budget is split evenly across them)");
+  /** The largest b {@code auto} considers. */
+  static final int MAX_AUTO_BITS = 1 << 16;
+
+  /** Option {@code bits}: b, or {@code auto} (empty). */
+  static final OptionSpec<OptionalInt> BITS = new OptionSpec<>("bits", "integer >= 1 or auto", AUTO,
+      "sign bits of the released code, the budget split evenly across them; auto: the power of two maximising"
+          + " sqrt(b)*tanh(eps/(2b))", v -> {
+            if (v.strip().equalsIgnoreCase(AUTO)) {
+              return OptionalInt.empty();
+            }
+            try {
+              int b = Integer.parseInt(v.strip());
+              if (b >= 1) {
+                return OptionalInt.of(b);
+              }
+            } catch (NumberFormatException e) {
+              // reported below with the range
+            }
+            throw new IllegalArgumentException("bits must be an integer >= 1 or auto. Provided value: " + v);
+          });
 
   public SimhashRrMechanism() {
     super("simhash-rr", "sign random projection of the query on b public Gaussian directions, each bit by randomised"
-        + " response at eps/b (pure eps-DP); Hamming retrieval on the server's unnoised codes; bits=N (default "
-        + DEFAULT_BITS + ")", Reporting.at(Reporting.PRIVATE + 60), List.of(BITS));
+        + " response at eps/b (pure eps-DP); Hamming retrieval on the server's unnoised codes; bits=N|auto (default"
+        + " auto)", Reporting.at(Reporting.PRIVATE + 60), List.of(BITS));
   }
 
-  /** The option {@code bits}. */
+  /** b: the option {@code bits}, or {@link #autoBits} at the run's ε when it is {@code auto}. */
   static int bits(MechanismParams p) {
-    return BITS.value(p);
+    return BITS.value(p).orElseGet(() -> autoBits(p.epsilon()));
+  }
+
+  /**
+   * The power of two b ≤ {@value #MAX_AUTO_BITS} maximising √b·tanh(ε/(2b)), the smaller on a tie:
+   * the signal-to-noise ratio of a Hamming ranking under randomised response at ε/b a bit (see the
+   * class comment).
+   */
+  static int autoBits(double epsilon) {
+    int best = 1;
+    double bestRatio = Math.tanh(epsilon / 2);
+    for (int b = 2; b <= MAX_AUTO_BITS; b *= 2) {
+      double ratio = Math.sqrt(b) * Math.tanh(epsilon / (2.0 * b));
+      if (ratio > bestRatio) {
+        best = b;
+        bestRatio = ratio;
+      }
+    }
+    return best;
   }
 
   @Override
@@ -65,7 +99,7 @@ public final class SimhashRrMechanism extends AbstractMechanism implements Share
     bits(params);
   }
 
-  /** The server's codes depend on the shared seed (per run seed) and b only. */
+  /** The server's codes depend on the shared seed (per run seed) and b only (through {@code auto}, on ε). */
   @Override
   public String serverKey(MechanismParams params) {
     return name() + "|bits=" + bits(params);

@@ -203,15 +203,33 @@ class SimhashRrTest {
   void validate_bitsZero_refusedNamingTheOption() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MECHANISM.validate(
         params(1, 0)));
-    assertTrue(e.getMessage().startsWith("bits must be an integer >= 1. Provided value: 0"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("bits must be an integer >= 1 or auto. Provided value: 0"), e.getMessage());
   }
 
   @Test
   void registry_simhashRr_isDiscoveredWithItsOption() {
     assertEquals(List.of("bits"), MechanismRegistry.discover().get("simhash-rr").options().stream()
         .map(o -> o.name()).toList());
-    assertEquals(SimhashRrMechanism.DEFAULT_BITS, SimhashRrMechanism.bits(Preset.PAPER.builder(1, 0.5).build(1,
-        1e-5)));
+    assertEquals(4, SimhashRrMechanism.bits(Preset.PAPER.builder(1, 0.5).build(8, 1e-5)), "default: auto");
+  }
+
+  @Test
+  void autoBits_epsilon_isThePowerOfTwoMaximisingTheRankingSnr() {
+    // sqrt(b)*tanh(eps/(2b)) over powers of two: 1 bit below eps = 3.06, then b doubles as eps doubles.
+    assertEquals(1, SimhashRrMechanism.autoBits(0.1));
+    assertEquals(1, SimhashRrMechanism.autoBits(1));
+    assertEquals(1, SimhashRrMechanism.autoBits(3.05));
+    assertEquals(2, SimhashRrMechanism.autoBits(3.07));
+    assertEquals(2, SimhashRrMechanism.autoBits(4));
+    assertEquals(4, SimhashRrMechanism.autoBits(8));
+    assertEquals(8, SimhashRrMechanism.autoBits(16));
+    for (double eps : new double[] {0.5, 2, 8, 100}) {
+      int b = SimhashRrMechanism.autoBits(eps);
+      double best = Math.sqrt(b) * Math.tanh(eps / (2.0 * b));
+      for (int other = 1; other <= 4096; other *= 2) {
+        assertTrue(Math.sqrt(other) * Math.tanh(eps / (2.0 * other)) <= best, "eps " + eps + ": " + other);
+      }
+    }
   }
 
   @Test
