@@ -65,6 +65,13 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
   /** Relative tolerance of the equations a claim must satisfy exactly (only rounding may differ). */
   public static final double EXACT = 1e-9;
 
+  /**
+   * Absolute tolerance of a randomised-response flip probability: a sampler that compares 53-bit
+   * uniform integers rounds q up to a multiple of 2⁻⁵³ (plus a few units for the rounding of
+   * e^ε), which can exceed {@link #EXACT} relative when q is tiny.
+   */
+  public static final double FLIP_GRID = 0x1p-50;
+
   /** A noise rule: the scale a release of ℓ-sensitivity Δ at (ε, δ) must use. */
   @FunctionalInterface
   public interface NoiseRule {
@@ -185,8 +192,10 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
    * (the whole budget unless every {@link AuditStage} reports the same smaller share). For each
    * stage: its share is within the claim, its Δ and scale are positive, and its scale follows the
    * rule for Δ·√releases (Gaussian: T releases of sensitivity Δ are one Gaussian mechanism of
-   * sensitivity Δ·√T) or Δ/ε for a Laplace stage. A failure means the claim misstates what the
-   * release does, or the noise is not calibrated to the stated Δ.
+   * sensitivity Δ·√T) or Δ/ε for a Laplace stage; a randomised-response stage (Hamming Δ bits)
+   * flips with q = 1/(1 + e^{ε/(Δ·releases)}), up to {@link #FLIP_GRID}, and never below it by
+   * more than rounding: its realised Δ·ln((1 − q)/q) must not exceed its ε. A failure means the
+   * claim misstates what the release does, or the noise is not calibrated to the stated Δ.
    */
   public void checkPrivacyClaim() {
     Setup s = setup(params);
@@ -210,8 +219,14 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
           label + ": stage " + st.name() + " at (" + st.epsilon() + ", " + st.delta() + ") exceeds the claim");
       double expected = rule(c.calibration(), st.norm()).scale(st.sensitivity() * gaussianComposition(st),
           st.epsilon(), st.delta());
-      assertEquals(expected, st.noiseScale(), EXACT * expected, label + ": stage " + st.name()
+      assertEquals(expected, st.noiseScale(), tolerance(st.norm(), expected), label + ": stage " + st.name()
           + "'s noise scale is not its calibration (" + c.calibration() + ") of its sensitivity");
+      if (st.norm() == AuditStage.Norm.HAMMING) {
+        double q = st.noiseScale();
+        double realised = st.sensitivity() * st.releases() * (Math.log1p(-q) - Math.log(q));
+        assertTrue(realised <= st.epsilon() * (1 + EXACT), label + ": stage " + st.name() + " flips with q = " + q
+            + ", so its privacy loss " + realised + " exceeds its epsilon " + st.epsilon());
+      }
     }
     if (stages.stream().map(st -> st.epsilon() + "/" + st.delta()).distinct().count() == 1) {
       share = new double[] {stages.get(0).epsilon(), stages.get(0).delta()};
@@ -221,7 +236,7 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
     if (g != Guarantee.NOT_DP) {
       AuditStage.Norm norm = stages.isEmpty() ? AuditStage.Norm.L2 : stages.get(0).norm();
       double expected = rule(c.calibration(), norm).scale(c.sensitivity(), share[0], share[1]);
-      assertEquals(expected, c.noiseScale(), EXACT * expected, label + ": claim's noise scale is not "
+      assertEquals(expected, c.noiseScale(), tolerance(norm, expected), label + ": claim's noise scale is not "
           + c.calibration() + " of its sensitivity " + c.sensitivity() + " at (" + share[0] + ", " + share[1] + ")");
     }
   }
@@ -229,9 +244,11 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
   /**
    * (d) Each stage's own release is f(D) plus noise of the stated scale: the pooled standardised
    * noise has the stated mean and variance ({@link NoiseMoments}: 6 standard errors,
-   * false-failure probability about 2e-9 per moment), and the same internal seed gives the same
-   * f(D). Fails if the noise is added at another scale than the claim's, is not centred, or the
-   * stage's internal randomness depends on something other than its seed.
+   * false-failure probability about 2e-9 per moment) — for a randomised-response stage, every
+   * coordinate is f(D)'s ±1 or its negation and the pooled flip rate is the stated q
+   * ({@link FlipRate}, same tolerance) — and the same internal seed gives the same f(D). Fails if
+   * the noise is added at another scale than the claim's, is not centred, or the stage's internal
+   * randomness depends on something other than its seed.
    */
   public void checkNoiseCalibration() {
     Setup s = setup(params);
@@ -239,8 +256,16 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
       AuditStage st = stage(s, name, data.client());
       assertArrayEquals(bits(st.preNoise()), bits(stage(s, name, data.client()).preNoise()),
           label + ": stage " + name + "'s f(D) differs for the same internal seed");
-      NoiseMoments m = st.norm() == AuditStage.Norm.L2 ? NoiseMoments.gaussian() : NoiseMoments.laplace();
       SplittableRandom noise = new SplittableRandom(seed + 1);
+      if (st.norm() == AuditStage.Norm.HAMMING) {
+        FlipRate f = new FlipRate();
+        while (f.count() < noiseValues) {
+          f.add(st.release().draw(noise), st.preNoise());
+        }
+        f.assertStated(label + ": stage " + name, st.noiseScale());
+        continue;
+      }
+      NoiseMoments m = st.norm() == AuditStage.Norm.L2 ? NoiseMoments.gaussian() : NoiseMoments.laplace();
       while (m.count() < noiseValues) {
         m.add(st.release().draw(noise), st.preNoise(), st.noiseScale());
       }
@@ -320,6 +345,9 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
     if (norm == AuditStage.Norm.L1) {
       return (sensitivity, epsilon, delta) -> sensitivity / epsilon; // the Laplace mechanism
     }
+    if (norm == AuditStage.Norm.HAMMING) {
+      return (bits, epsilon, delta) -> 1 / (1 + Math.exp(epsilon / bits)); // randomised response, eps/bits per bit
+    }
     try {
       return NoiseCalibration.valueOf(calibration)::sigma;
     } catch (IllegalArgumentException e) {
@@ -327,6 +355,10 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
           + "\", ...)");
       throw e;
     }
+  }
+
+  private static double tolerance(AuditStage.Norm norm, double expected) {
+    return EXACT * expected + (norm == AuditStage.Norm.HAMMING ? FLIP_GRID : 0);
   }
 
   private static double gaussianComposition(AuditStage st) {
@@ -341,9 +373,13 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
     double s = 0;
     for (int i = 0; i < a.length; i++) {
       double diff = a[i] - b[i];
-      s += norm == AuditStage.Norm.L1 ? Math.abs(diff) : diff * diff;
+      s += switch (norm) {
+        case L1 -> Math.abs(diff);
+        case L2 -> diff * diff;
+        case HAMMING -> diff != 0 ? 1 : 0;
+      };
     }
-    return norm == AuditStage.Norm.L1 ? s : Math.sqrt(s);
+    return norm == AuditStage.Norm.L2 ? Math.sqrt(s) : s;
   }
 
   private static long[] bits(double[] a) {

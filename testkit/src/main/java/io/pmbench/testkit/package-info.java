@@ -17,7 +17,8 @@
  * ε and δ, a neighbouring relation, a finite positive Δ and noise scale, and a scale that is its
  * calibration of Δ; and, for an {@link io.pmbench.core.mechanism.Auditable} mechanism, (d) the
  * noise of each stage by a moment test with a stated false-failure probability
- * ({@link io.pmbench.testkit.NoiseMoments}) and (e) each stage's sensitivity by brute force over
+ * ({@link io.pmbench.testkit.NoiseMoments}; for randomised response, the flip rate,
+ * {@link io.pmbench.testkit.FlipRate}) and (e) each stage's sensitivity by brute force over
  * neighbouring pairs ({@link io.pmbench.testkit.NeighbourPair}; by default add/remove of each
  * private row with zero padding, SPEC.md §1). Checks a mechanism needs beyond these (hand-computed
  * constants, its own bounds' tightness, adversarial neighbours) stay in its own tests, which can

@@ -3,6 +3,9 @@ package io.pmbench.baselines.publicpca;
 import io.pmbench.baselines.pca.TopEigenvectors;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.LabelledSet;
+import io.pmbench.core.mechanism.Embedding;
+import io.pmbench.core.mechanism.ServerSide;
+import io.pmbench.core.mechanism.ServerView;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -62,6 +65,29 @@ record PublicBasis(double[] mean, double[] basis, int dims) {
     DMatrixRMaj scatter = new DMatrixRMaj(d, d);
     CommonOps_DDRM.multTransA(centred, centred, scatter);
     return new PublicBasis(mean, TopEigenvectors.of(scatter, dims), dims);
+  }
+
+  /**
+   * The basis of the first {@code leadingDims} columns of V (same μ). {@link TopEigenvectors}
+   * finds each vector from the ones before it only, so this is bit for bit
+   * {@code fit(P, leadingDims)} (a test checks it) without another decomposition.
+   */
+  PublicBasis leading(int leadingDims) {
+    if (leadingDims < 1 || leadingDims > dims) {
+      throw new IllegalArgumentException("leadingDims must be in [1, " + dims + "]. Provided value: " + leadingDims);
+    }
+    int d = d();
+    double[] v = new double[d * leadingDims];
+    for (int j = 0; j < d; j++) {
+      System.arraycopy(basis, j * dims, v, j * leadingDims, leadingDims);
+    }
+    return new PublicBasis(mean, v, leadingDims);
+  }
+
+  /** The server side of a release in this basis: S and P projected as {@link #project} does. */
+  ServerSide serverSide(ServerView view) {
+    return ServerSide.of(new Embedding(project(view.gallery().features()), view.gallery().size(), dims),
+        new Embedding(project(view.publicSet().features()), view.publicSet().size(), dims));
   }
 
   /** The feature dimension d. */

@@ -5,7 +5,6 @@ import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.AbstractMechanism;
 import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.ClientView;
-import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.core.mechanism.ServerSide;
@@ -53,16 +52,13 @@ public final class PublicPcaMechanism extends AbstractMechanism implements Share
 
   @Override
   public ServerSide server(ServerView view, MechanismParams params) {
-    PublicBasis basis = basis(view.publicSet(), params);
-    int dims = basis.dims();
-    return ServerSide.of(new Embedding(basis.project(view.gallery().features()), view.gallery().size(), dims),
-        new Embedding(basis.project(view.publicSet().features()), view.publicSet().size(), dims));
+    return basis(view.publicSet(), params).serverSide(view);
   }
 
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
-    return new PublicPcaClient(basis(view.publicSet(), params), params);
+    return new PublicPcaClient(basis(view.publicSet(), params), view.publicSet(), params);
   }
 
   /** The shared basis of {@code publicSet} at the option {@code dims}, checked against d. */

@@ -12,8 +12,10 @@ import java.util.SplittableRandom;
  * @param name the stage's name
  * @param preNoise f(D), flattened, as the mechanism computes it (not copied: do not modify)
  * @param sensitivity the Δ the mechanism claims for this data set's size
- * @param norm the norm Δ is measured in (ℓ2 for Gaussian noise, ℓ1 for Laplace)
- * @param noiseScale the noise scale the release uses (standard deviation or Laplace b)
+ * @param norm the norm Δ is measured in (ℓ2 for Gaussian noise, ℓ1 for Laplace, Hamming for
+ *     randomised response on ±1 coordinates)
+ * @param noiseScale the noise scale the release uses (standard deviation, Laplace b, or the flip
+ *     probability of randomised response)
  * @param epsilon the ε this stage is claimed at (its share of the mechanism's ε)
  * @param delta the δ this stage is claimed at (0 for a pure claim)
  * @param releases how many noisy copies of f(D) the claim covers at this scale (e.g. DP-dSNE's T
@@ -29,7 +31,14 @@ public record AuditStage(String name, double[] preNoise, double sensitivity, Nor
     /** ℓ1: Laplace noise. */
     L1,
     /** ℓ2: Gaussian noise. */
-    L2
+    L2,
+    /**
+     * Hamming (the number of coordinates that differ): randomised response on coordinates in
+     * {−1, +1}, each flipped independently with probability q = {@code noiseScale} &lt; 1/2. A
+     * release whose f(D) and f(D′) differ in at most Δ coordinates is pure (Δ·ln((1 − q)/q))-DP
+     * (Warner 1965; Dwork &amp; Roth 2014, §3.2 and Theorem 3.16).
+     */
+    HAMMING
   }
 
   /** One noisy release of the stage by the mechanism's own code. */

@@ -51,7 +51,9 @@ public final class Audit {
     EpsilonLowerBound eps = EpsilonAudit.atClaimedDelta(stage, s.trialsFor(stage), stream(t, s, "claimed-delta"));
     return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
         stage.delta(), stage.sensitivity(), stage.sensitivity(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
-        AT_CLAIMED_DELTA, "-", "noise of the stage's own release on means mu0 = f(D), mu1 = mu0 + Delta e_1");
+        AT_CLAIMED_DELTA, "-", stage.norm() == AuditStage.Norm.HAMMING
+            ? "flips of the stage's own release on codes mu0 = f(D), mu1 = mu0 with its first Delta bits negated"
+            : "noise of the stage's own release on means mu0 = f(D), mu1 = mu0 + Delta e_1");
   }
 
   private static SplittableRandom stream(AuditTarget t, AuditSettings s, String purpose) {

@@ -47,7 +47,8 @@ final class EpsilonAudit {
   /**
    * The calibration alone at the claimed Δ: the stage's noise on two means μ₀ = f(D) and
    * μ₁ = μ₀ + Δ·e₁ (all of Δ in the first coordinate, so ‖μ₁ − μ₀‖ = Δ in ℓ1 and in ℓ2 alike),
-   * each of the stage's releases shifted alike. Under D the output is the stage's own release
+   * each of the stage's releases shifted alike (for randomised response, μ₁ negates the first Δ
+   * coordinates of μ₀ instead: {@link #drawFlips}). Under D the output is the stage's own release
    * x = {@link AuditStage#release()}; under D′ it is x + Δ·e₁ — the same noise function on a
    * query of sensitivity exactly Δ (for the secure sampler, the grid rounding of μ₁ is not
    * applied: its claim pays for rounding by a larger scale, so this shift is within it).
@@ -83,11 +84,38 @@ final class EpsilonAudit {
    * audit's own arithmetic instead of the noise.
    */
   private static void draw(AuditStage stage, double[] underD, double[] underP, SplittableRandom rng) {
+    if (stage.norm() == AuditStage.Norm.HAMMING) {
+      drawFlips(stage, underD, underP, rng);
+      return;
+    }
     double mu0 = stage.preNoise()[0];
     for (int i = 0; i < underD.length; i++) {
       for (int r = 0; r < stage.releases(); r++) {
         underD[i] += stage.release().draw(rng)[0] - mu0;
         underP[i] += stage.release().draw(rng)[0] + stage.sensitivity() - mu0;
+      }
+    }
+  }
+
+  /**
+   * {@link #draw} for randomised response on ±1 coordinates: μ₁ is μ₀ = f(D) with its first Δ
+   * coordinates negated (Hamming distance exactly Δ). Under D the output is the stage's own release
+   * x; under D′ it is x with those Δ coordinates negated — randomised response on μ₁, since flipping
+   * commutes with negation. The statistic is the number of those coordinates that agree with μ₁
+   * less those that agree with μ₀ (the log-likelihood ratio over ln((1 − q)/q); an integer, so no
+   * rounding can split an atom).
+   */
+  private static void drawFlips(AuditStage stage, double[] underD, double[] underP, SplittableRandom rng) {
+    double[] mu0 = stage.preNoise();
+    int flipped = (int) Math.min(mu0.length, Math.round(stage.sensitivity()));
+    for (int i = 0; i < underD.length; i++) {
+      for (int r = 0; r < stage.releases(); r++) {
+        double[] x = stage.release().draw(rng);
+        double[] y = stage.release().draw(rng);
+        for (int j = 0; j < flipped; j++) {
+          underD[i] += x[j] == mu0[j] ? -1 : 1;
+          underP[i] += y[j] == mu0[j] ? 1 : -1;
+        }
       }
     }
   }

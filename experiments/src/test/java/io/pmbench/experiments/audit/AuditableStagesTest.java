@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Preset;
+import io.pmbench.testkit.FlipRate;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every stage a private mechanism opens to audit is what the audit assumes: its own release is
- * f(D) plus centred noise of the stated scale (Gaussian: variance s²; Laplace: 2b²), and the same
+ * f(D) plus centred noise of the stated scale (Gaussian: variance s²; Laplace: 2b²; randomised
+ * response: ±1 coordinates of f(D) negated at the stated rate q, {@link FlipRate}), and the same
  * internal seed gives the same f, so D and D′ are compared under the same Q or V. This fails if a
  * mechanism's {@code Auditable} reports a noise scale its release does not use (the audit's
  * bookkeeping would then not be the mechanism's) or draws its internal randomness from the data.
@@ -35,6 +37,15 @@ class AuditableStagesTest {
       AuditStage stage = t.stage(data);
       assertEquals(java.util.Arrays.toString(stage.preNoise()), java.util.Arrays.toString(t.stage(data).preNoise()),
           t.stageName());
+      if (stage.norm() == AuditStage.Norm.HAMMING) {
+        FlipRate flips = new FlipRate();
+        SplittableRandom rng = new SplittableRandom(4);
+        for (int i = 0; i < DRAWS; i++) {
+          flips.add(stage.release().draw(rng), stage.preNoise());
+        }
+        flips.assertStated(mechanism + " " + t.calibration() + " " + t.stageName(), stage.noiseScale());
+        continue;
+      }
       double expectedVar = stage.norm() == AuditStage.Norm.L2 ? 1 : 2;
       double kurtosisExcess = stage.norm() == AuditStage.Norm.L2 ? 0 : 3;
       SplittableRandom rng = new SplittableRandom(4);

@@ -19,7 +19,7 @@ class TargetsTest {
   @Test
   void mechanisms_defaultSettings_areTheRegisteredAuditableOnes() {
     assertEquals(List.of("dp-dsne", "private-pca", "private-rp", "privatemail", "privatemail-v1", "public-pca",
-        "shuffled-labels"), Targets.mechanisms(S));
+        "public-pca-tuned", "shuffled-labels", "simhash-rr"), Targets.mechanisms(S));
   }
 
   @Test
@@ -28,6 +28,7 @@ class TargetsTest {
         Targets.of("privatemail", S).stream().map(AuditTarget::calibration).toList());
     assertEquals("CLASSIC", Targets.of("public-pca", S).get(0).calibration());
     assertEquals("CLASSIC", Targets.of("shuffled-labels", S).get(0).calibration());
+    assertEquals("RANDOMISED_RESPONSE", Targets.of("simhash-rr", S).get(0).calibration());
     assertTrue(Targets.of("privatemail-v1", S).stream().allMatch(t -> t.calibration().equals("APPENDIX_B (Laplace)")));
   }
 
