@@ -175,9 +175,14 @@ abstract class Unpickler {
     return error("pickle refused: " + what + " (" + expected() + " needs far fewer; damaged or hostile file)");
   }
 
+  /** Open MARKs allowed at once. */
+  protected int maxMarks() {
+    return MAX_DEPTH;
+  }
+
   private void mark() {
-    if (marks.size() >= MAX_DEPTH) {
-      throw tooMuch("more than " + MAX_DEPTH + " nested MARKs");
+    if (marks.size() >= maxMarks()) {
+      throw tooMuch("more than " + maxMarks() + " nested MARKs");
     }
     marks.push(items.size());
   }
