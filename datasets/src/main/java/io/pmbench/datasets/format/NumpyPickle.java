@@ -26,12 +26,17 @@ import java.util.Set;
  * BUILD. A BINSTRING is never held: its bytes are skipped and it becomes a {@link Blob} saying
  * where they lie in the stream, so the 150 MB of pixel data cost no heap, and a caller reads them
  * in a second pass; a Blob anywhere but an array's data is refused by the caller's checks. At most
- * {@link #MAX_MARKS} MARKs may be open at once (a CIFAR pickle opens two), and the other caps are
- * {@link Unpickler}'s; the machine does not recurse, so a deep pickle fails with one line.
+ * {@link #MAX_MARKS} MARKs may be open at once (a CIFAR pickle opens two) and
+ * {@link #MAX_OBJECTS_NUMPY} objects be pushed; the other caps are {@link Unpickler}'s; the machine does not recurse, so a deep pickle fails with one line.
  */
 public final class NumpyPickle extends Unpickler {
   /** Open MARKs at once: the official files nest two. */
   static final int MAX_MARKS = 16;
+  /**
+   * Objects pushed in all: the CIFAR-100 train pickle pushes about 150,000 (three lists of 50,000),
+   * so 2^20 leaves room while bounding the heap a hostile pickle can take to about 50 MB.
+   */
+  static final int MAX_OBJECTS_NUMPY = 1 << 20;
   private static final String RECONSTRUCT = "numpy.core.multiarray._reconstruct";
   private static final String NDARRAY = "numpy.ndarray";
   private static final String DTYPE = "numpy.dtype";
@@ -79,6 +84,11 @@ public final class NumpyPickle extends Unpickler {
   @Override
   protected String expected() {
     return "a CIFAR-100 python pickle";
+  }
+
+  @Override
+  protected int maxObjects() {
+    return MAX_OBJECTS_NUMPY;
   }
 
   @Override

@@ -206,9 +206,14 @@ abstract class Unpickler {
     return items.get(0);
   }
 
+  /** Objects pushed in all. */
+  protected int maxObjects() {
+    return MAX_OBJECTS;
+  }
+
   protected final void push(Object o) {
-    if (++objects > MAX_OBJECTS) {
-      throw tooMuch("more than " + MAX_OBJECTS + " objects");
+    if (++objects > maxObjects()) {
+      throw tooMuch("more than " + maxObjects() + " objects");
     }
     items.add(o);
   }

@@ -106,7 +106,8 @@ final class Cifar100Binary implements ImageLayout {
     return c;
   }
 
-  private static InputStream archiveStream(Path path) throws IOException {
+  /** The archive at {@code path} as a stream, gunzipped when it starts with gzip's magic. */
+  static InputStream archiveStream(Path path) throws IOException {
     InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
     raw.mark(2);
     int b0 = raw.read();
@@ -115,7 +116,8 @@ final class Cifar100Binary implements ImageLayout {
     return b0 == 0x1f && b1 == 0x8b ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16) : raw;
   }
 
-  private static String baseName(String entry) {
+  /** The last part of a tar entry's name. */
+  static String baseName(String entry) {
     return entry.substring(entry.lastIndexOf('/') + 1);
   }
 
@@ -139,14 +141,22 @@ final class Cifar100Binary implements ImageLayout {
 
   @Override
   public String title() {
+    return title(coarse);
+  }
+
+  /** The title of CIFAR-100 with fine or coarse labels, whichever layout it comes in. */
+  static String title(boolean coarse) {
     return "CIFAR-100 (Krizhevsky 2009), " + (coarse ? "coarse labels (20 superclasses)" : "fine labels (100 classes)");
   }
 
   @Override
   public String licence() {
-    return "CIFAR-100 images: Krizhevsky, Learning Multiple Layers of Features from Tiny Images, tech. report, "
-        + "University of Toronto, 2009; distributed by the author for research, without a formal licence";
+    return LICENCE;
   }
+
+  /** CIFAR-100's citation and terms, whichever layout it comes in. */
+  static final String LICENCE = "CIFAR-100 images: Krizhevsky, Learning Multiple Layers of Features from Tiny Images, "
+      + "tech. report, University of Toronto, 2009; distributed by the author for research, without a formal licence";
 
   @Override
   public Path source() {

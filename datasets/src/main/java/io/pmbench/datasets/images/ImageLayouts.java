@@ -24,6 +24,7 @@ public final class ImageLayouts {
   static {
     LAYOUTS.put(Cifar100Binary.NAME, Cifar100Binary::open);
     LAYOUTS.put(Cars196List.NAME, Cars196List::open);
+    LAYOUTS.put(Cifar100Python.NAME, Cifar100Python::open);
   }
 
   private ImageLayouts() {}
