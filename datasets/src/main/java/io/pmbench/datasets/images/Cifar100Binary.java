@@ -78,6 +78,8 @@ final class Cifar100Binary implements ImageLayout {
           names = ImageFiles.lines(ImageFiles.readCapped(tar.body(), ImageFiles.MAX_TEXT_BYTES, path + ":" + e.get().name()));
         }
       }
+    } catch (java.io.EOFException | java.util.zip.ZipException e) {
+      throw new InvalidDataException(path + ": truncated or corrupt archive (" + e.getMessage() + ")");
     }
     for (Split s : Split.values()) {
       if (!bytes.containsKey(s)) {
