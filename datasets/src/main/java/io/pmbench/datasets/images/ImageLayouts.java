@@ -25,6 +25,7 @@ public final class ImageLayouts {
     LAYOUTS.put(Cifar100Binary.NAME, Cifar100Binary::open);
     LAYOUTS.put(Cars196List.NAME, Cars196List::open);
     LAYOUTS.put(Cifar100Python.NAME, Cifar100Python::open);
+    LAYOUTS.put(Cub200.NAME, Cub200::open);
   }
 
   private ImageLayouts() {}

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -91,22 +90,13 @@ class Cifar100PythonTest {
     return dir;
   }
 
-  private static List<ImageRecord> records(ImageLayout layout, Split split) throws IOException {
-    List<ImageRecord> out = new ArrayList<>();
-    try (ImageStream s = layout.open(split)) {
-      for (Optional<ImageRecord> r = s.next(); r.isPresent(); r = s.next()) {
-        out.add(r.get());
-      }
-    }
-    return out;
-  }
 
   private static void assertTinyCopy(ImageLayout layout, boolean coarse) throws IOException {
     assertEquals(4, layout.count(Split.TRAIN));
     assertEquals(3, layout.count(Split.TEST));
     assertEquals(coarse ? names("coarse_", 20) : names("fine_", 100), layout.classNames());
     for (Split s : Split.values()) {
-      List<ImageRecord> rs = records(layout, s);
+      List<ImageRecord> rs = LayoutRecords.all(layout, s);
       assertEquals(layout.count(s), rs.size());
       for (int i = 0; i < rs.size(); i++) {
         ImageRecord r = rs.get(i);
