@@ -210,9 +210,12 @@ final class Cars196List implements ImageLayout {
 
   @Override
   public String licence() {
-    return "Stanford Cars images: Krause, Stark, Deng & Fei-Fei, 3D Object Representations for Fine-Grained "
-        + "Categorization, 3dRR-13, 2013; collected from the web, research use";
+    return LICENCE;
   }
+
+  /** Cars196's citation and terms, whichever layout it comes in. */
+  static final String LICENCE = "Stanford Cars images: Krause, Stark, Deng & Fei-Fei, 3D Object Representations for "
+      + "Fine-Grained Categorization, 3dRR-13, 2013; collected from the web, research use";
 
   @Override
   public Path source() {

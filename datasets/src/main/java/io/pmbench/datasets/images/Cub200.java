@@ -32,7 +32,7 @@ import java.util.TreeMap;
  * {@code images.txt} present in the other three files and no other id, every image file present;
  * a failure names the file and line.
  */
-final class Cub200 implements ImageLayout {
+final class Cub200 extends ListedLayout {
   static final String NAME = "cub200";
   static final int CLASSES = 200;
   /** The last class of the train split. */
@@ -46,16 +46,8 @@ final class Cub200 implements ImageLayout {
   /** A line of a text file split into its fields, with where it came from. */
   private record Line(String where, String[] fields) {}
 
-  private final Path source;
-  private final Path dir;
-  private final List<String> names;
-  private final Map<Split, List<ListedImages.Entry>> entries;
-
   private Cub200(Path source, Path dir, List<String> names, Map<Split, List<ListedImages.Entry>> entries) {
-    this.source = source;
-    this.dir = dir;
-    this.names = List.copyOf(names);
-    this.entries = entries;
+    super(source, TEXT_FILES.stream().map(dir::resolve).toList(), names, entries);
   }
 
   static ImageLayout open(Path path, ImageOptions options) throws IOException {
@@ -227,43 +219,8 @@ final class Cub200 implements ImageLayout {
   }
 
   @Override
-  public Path source() {
-    return source;
-  }
-
-  /** The five text files, then the images of the train and the test split in stream order. */
-  @Override
-  public List<Path> files() {
-    List<Path> f = new ArrayList<>(TEXT_FILES.stream().map(dir::resolve).toList());
-    for (Split s : Split.values()) {
-      entries.get(s).forEach(e -> f.add(e.file()));
-    }
-    return f;
-  }
-
-  @Override
-  public List<String> classNames() {
-    return names;
-  }
-
-  @Override
-  public int count(Split split) {
-    return entries.get(split).size();
-  }
-
-  @Override
   public String splitRule() {
     return "classes 1-" + LAST_TRAIN_CLASS + " train, " + (LAST_TRAIN_CLASS + 1) + "-" + CLASSES
         + " test (the paper's class-disjoint split; train_test_split.txt, CUB's classification split, is not used)";
-  }
-
-  @Override
-  public ImageStream open(Split split) {
-    return new ListedImages(split, entries.get(split));
-  }
-
-  @Override
-  public void close() {
-    // each image file is opened and closed as it streams
   }
 }

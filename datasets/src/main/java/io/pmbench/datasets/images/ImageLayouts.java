@@ -26,6 +26,7 @@ public final class ImageLayouts {
     LAYOUTS.put(Cars196List.NAME, Cars196List::open);
     LAYOUTS.put(Cifar100Python.NAME, Cifar100Python::open);
     LAYOUTS.put(Cub200.NAME, Cub200::open);
+    LAYOUTS.put(Cars196Devkit.NAME, Cars196Devkit::open);
   }
 
   private ImageLayouts() {}
