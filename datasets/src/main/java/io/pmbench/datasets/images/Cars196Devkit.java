@@ -53,8 +53,8 @@ final class Cars196Devkit extends ListedLayout {
   private final int skipped;
 
   private Cars196Devkit(Path source, List<Path> annotationFiles, List<String> names,
-      Map<Split, List<ListedImages.Entry>> entries, int skipped) {
-    super(source, annotationFiles, names, entries);
+      Map<Split, List<ListedImages.Entry>> entries, int skipped, boolean crop) {
+    super(source, annotationFiles, names, entries, crop);
     this.skipped = skipped;
   }
 
@@ -80,7 +80,7 @@ final class Cars196Devkit extends ListedLayout {
       skipped = test.elements().size();
     }
     entries.values().forEach(ListedImages::checkPresent);
-    return new Cars196Devkit(path, List.of(trainAnnos, testAnnos, meta), names, entries, skipped);
+    return new Cars196Devkit(path, List.of(trainAnnos, testAnnos, meta), names, entries, skipped, crop);
   }
 
   private static Path existing(Path file) {
@@ -199,12 +199,13 @@ final class Cars196Devkit extends ListedLayout {
 
   @Override
   public String dataset() {
-    return "cars196";
+    return dataset("cars196-devkit");
   }
 
   @Override
   public String title() {
-    return "Cars196 (Stanford Cars, Krause et al. 2013), devkit layout, classes 1-98 / 99-196";
+    return "Cars196 (Stanford Cars, Krause et al. 2013), devkit layout, classes 1-98 / 99-196, " + (crop()
+        ? "cropped to the bounding boxes" : "whole images");
   }
 
   @Override

@@ -46,8 +46,8 @@ final class Cub200 extends ListedLayout {
   /** A line of a text file split into its fields, with where it came from. */
   private record Line(String where, String[] fields) {}
 
-  private Cub200(Path source, Path dir, List<String> names, Map<Split, List<ListedImages.Entry>> entries) {
-    super(source, TEXT_FILES.stream().map(dir::resolve).toList(), names, entries);
+  private Cub200(Path source, Path dir, List<String> names, Map<Split, List<ListedImages.Entry>> entries, boolean crop) {
+    super(source, TEXT_FILES.stream().map(dir::resolve).toList(), names, entries, crop);
   }
 
   static ImageLayout open(Path path, ImageOptions options) throws IOException {
@@ -78,7 +78,7 @@ final class Cub200 extends ListedLayout {
           boxes.get(e.getKey()).where()));
     }
     entries.values().forEach(ListedImages::checkPresent);
-    return new Cub200(path, dir, names, entries);
+    return new Cub200(path, dir, names, entries, crop);
   }
 
   /**
@@ -204,12 +204,13 @@ final class Cub200 extends ListedLayout {
 
   @Override
   public String dataset() {
-    return "cub200";
+    return dataset("cub200");
   }
 
   @Override
   public String title() {
-    return "CUB-200-2011 (Wah et al. 2011), classes 1-100 / 101-200";
+    return "CUB-200-2011 (Wah et al. 2011), classes 1-100 / 101-200, " + (crop() ? "cropped to the bounding boxes"
+        : "whole images");
   }
 
   @Override

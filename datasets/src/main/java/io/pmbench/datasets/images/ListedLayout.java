@@ -15,12 +15,25 @@ abstract class ListedLayout implements ImageLayout {
   private final List<Path> listings;
   private final List<String> names;
   private final Map<Split, List<ListedImages.Entry>> entries;
+  private final boolean crop;
 
-  ListedLayout(Path source, List<Path> listings, List<String> names, Map<Split, List<ListedImages.Entry>> entries) {
+  ListedLayout(Path source, List<Path> listings, List<String> names, Map<Split, List<ListedImages.Entry>> entries,
+      boolean crop) {
+    this.crop = crop;
     this.source = source;
     this.listings = List.copyOf(listings);
     this.names = List.copyOf(names);
     this.entries = Map.copyOf(entries);
+  }
+
+  /** Whether the records carry their bounding boxes (option {@code crop=bbox}). */
+  final boolean crop() {
+    return crop;
+  }
+
+  /** The data set's short name: {@code base}, with {@code -nocrop} when the records carry no box. */
+  final String dataset(String base) {
+    return crop ? base : base + "-nocrop";
   }
 
   /** The listing files read, in a fixed order. */

@@ -61,6 +61,7 @@ class Cars196DevkitTest {
       assertEquals(List.of("cars_train/00002.jpg", "cars_train/00004.jpg"), test.stream().map(ImageRecord::id).toList());
       assertEquals(List.of(98, 195), test.stream().map(ImageRecord::label).toList());
       assertEquals("Make Model 14", cars.classNames().get(13));
+      assertEquals("cars196-devkit", cars.dataset());
       assertTrue(cars.splitRule().contains("the 3 images of cars_test are skipped"), cars.splitRule());
     }
   }
@@ -98,6 +99,7 @@ class Cars196DevkitTest {
   void open_cropNone_noBoxes() throws IOException {
     try (ImageLayout cars = open(copy(), new ImageOptions(Map.of("crop", "none")))) {
       assertTrue(LayoutRecords.all(cars, Split.TEST).stream().allMatch(r -> r.box().isEmpty()));
+      assertEquals("cars196-devkit-nocrop", cars.dataset());
     }
   }
 

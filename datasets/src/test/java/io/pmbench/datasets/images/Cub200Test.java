@@ -56,6 +56,7 @@ class Cub200Test {
     copy(Map.of());
     try (ImageLayout cub = ImageLayouts.open("cub200:" + tmp, ImageOptions.NONE)) {
       assertEquals(200, cub.classNames().size());
+      assertEquals("cub200", cub.dataset());
       assertEquals("100.Class_100", cub.classNames().get(99));
       // id 2 is class 150 with is_train 1: the paper's class rule puts it in test regardless
       List<ImageRecord> train = LayoutRecords.all(cub, Split.TRAIN);
@@ -92,6 +93,7 @@ class Cub200Test {
     try (ImageLayout cub = ImageLayouts.open("cub200:" + tmp.resolve("CUB_200_2011"),
         new ImageOptions(Map.of("crop", "none")))) {
       assertTrue(LayoutRecords.all(cub, Split.TRAIN).stream().allMatch(r -> r.box().isEmpty()));
+      assertEquals("cub200-nocrop", cub.dataset());
     }
   }
 

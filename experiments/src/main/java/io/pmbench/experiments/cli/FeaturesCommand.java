@@ -106,11 +106,15 @@ public final class FeaturesCommand implements Runnable {
           + "features), their labels, a descriptor NAME.yaml that --dataset reads, and provenance.json into the output "
           + "folder. Rows come out in the layout's order, byte-identical run after run whatever the thread count. "
           + "Layouts: cifar100-binary:PATH (the cifar-100-binary/ folder or its .tar.gz; the data set's own split), "
+          + "cifar100-python:PATH (the cifar-100-python/ folder or its .tar.gz; the same split), "
           + "cars196-list:PATH (folder with train_perfect_preds.txt and the zip of cars_train/*.jpg; classes 1-98 "
-          + "train, 99-196 test). Needs the optional extract module (mvn -Pextract; docs/DATASETS.md section 4.4)."})
+          + "train, 99-196 test), cars196-devkit:PATH (folder with cars_train/, cars_test/ and devkit/; classes 1-98 "
+          + "train, 99-196 test), cub200:PATH (the CUB_200_2011/ folder; classes 1-100 train, 101-200 test). "
+          + "Needs the optional extract module (mvn -Pextract; docs/DATASETS.md sections 4.4 and 4.5)."})
   public static final class Extract extends CliCommand {
     @Option(names = "--images", required = true, paramLabel = "LAYOUT:PATH",
-        description = "The images: LAYOUT:PATH, LAYOUT one of cifar100-binary, cars196-list.")
+        description = "The images: LAYOUT:PATH, LAYOUT one of cars196-devkit, cars196-list, cifar100-binary, "
+            + "cifar100-python, cub200.")
     String images;
 
     @Option(names = "--model", defaultValue = "squeezenet1.1", paramLabel = "NAME",
@@ -122,8 +126,14 @@ public final class FeaturesCommand implements Runnable {
     Path out;
 
     @Option(names = "--labels", paramLabel = "fine|coarse",
-        description = "CIFAR-100 only: fine (100 classes, the default) or coarse (20 superclasses) labels.")
+        description = "cifar100-binary and cifar100-python only: fine (100 classes, the default) or coarse "
+            + "(20 superclasses) labels.")
     String labels;
+
+    @Option(names = "--crop", paramLabel = "bbox|none",
+        description = "cars196-devkit and cub200 only: bbox (the default) crops each image to its bounding box, none "
+            + "keeps the whole image.")
+    String crop;
 
     @Option(names = "--threads", paramLabel = "N",
         description = "Worker threads, each running one image at a time on one core. Default: the number of cores "
@@ -144,6 +154,9 @@ public final class FeaturesCommand implements Runnable {
       Map<String, String> options = new LinkedHashMap<>();
       if (labels != null) {
         options.put("labels", labels);
+      }
+      if (crop != null) {
+        options.put("crop", crop);
       }
       int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
       Path descriptor;
