@@ -91,7 +91,8 @@ final class Cars196Devkit extends ListedLayout {
     return file;
   }
 
-  private static List<String> classNames(Path meta) throws IOException {
+  /** The 196 names of the cell {@code class_names} in {@code meta} (the devkit's {@code cars_meta.mat}), trimmed. */
+  static List<String> classNames(Path meta) throws IOException {
     Value v = MatV5Values.read(meta).get("class_names");
     if (!(v instanceof MatV5Values.CellArray cell) || cell.items().size() != CLASSES) {
       throw new InvalidDataException(meta + ": expected a cell class_names of " + CLASSES + " names, found "

@@ -14,16 +14,14 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-import us.hebi.matlab.mat.format.Mat5;
-import us.hebi.matlab.mat.format.Mat5File;
-import us.hebi.matlab.mat.types.Cell;
 
 /**
  * Cars196 (Stanford Cars, Krause et al. 2013) in the labels-list layout: in one folder,
  * {@code train_perfect_preds.txt} (line {@code i} = the class, 1–196, of image {@code i}), the
  * images {@code cars_train/00001.jpg …} either in a folder {@code cars_train/} or inside the one
  * {@code .zip} of the folder (read from the zip, never unpacked), and optionally the devkit's
- * {@code cars_meta.mat} (MATLAB v5, cell {@code class_names}, 1 × 196); without it the classes are
+ * {@code cars_meta.mat} (MATLAB v5, cell {@code class_names}, 1 × 196, read as
+ * {@link Cars196Devkit} reads it); without it the classes are
  * named {@code class 1 … class 196}. PATH is the folder or the zip (the text files beside it).
  *
  * <p>Split (the paper's, class-disjoint as in deep metric learning): classes 1–98 train, 99–196
@@ -140,21 +138,7 @@ final class Cars196List implements ImageLayout {
     if (Files.size(meta) > MAX_META_BYTES) {
       throw new InvalidDataException(meta + ": larger than the " + MAX_META_BYTES + "-byte limit for " + META);
     }
-    try (Mat5File mat = Mat5.readFromFile(meta.toFile())) {
-      Cell cell = mat.getCell("class_names");
-      if (cell.getNumElements() != CLASSES) {
-        throw new InvalidDataException(meta + ": class_names has " + cell.getNumElements() + " entries, expected " + CLASSES);
-      }
-      List<String> names = new ArrayList<>(CLASSES);
-      for (int i = 0; i < CLASSES; i++) {
-        names.add(cell.getChar(i).getString().trim());
-      }
-      return names;
-    } catch (InvalidDataException e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      throw new InvalidDataException(meta + ": no readable MATLAB v5 cell class_names (" + e.getMessage() + ")");
-    }
+    return Cars196Devkit.classNames(meta);
   }
 
   private static List<String> numberedNames() {
