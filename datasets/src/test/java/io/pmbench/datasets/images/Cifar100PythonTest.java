@@ -139,6 +139,18 @@ class Cifar100PythonTest {
   }
 
   @Test
+  void open_truncatedTarGz_refusedInOneLineNamingIt() throws IOException {
+    byte[] gz = TinyCopies.tarGz("cifar-100-python", List.of(Map.entry("meta", meta()),
+        Map.entry("test", split(Split.TEST, 3)), Map.entry("train", split(Split.TRAIN, 4))));
+    Path cut = tmp.resolve("cut.tar.gz");
+    Files.write(cut, java.util.Arrays.copyOf(gz, gz.length / 2));
+    InvalidDataException e = assertThrows(InvalidDataException.class,
+        () -> ImageLayouts.open("cifar100-python:" + cut, ImageOptions.NONE));
+    assertTrue(e.getMessage().startsWith(cut + ":"), e.getMessage());
+    assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
   void open_coarseLabels_coarseNamesAndLabels() throws IOException {
     try (ImageLayout layout = ImageLayouts.open("cifar100-python:" + javaCopy(),
         new ImageOptions(Map.of("labels", "coarse")))) {
