@@ -56,7 +56,7 @@ final class ExtractedDataset {
     for (Map.Entry<String, byte[]> a : arrays.entrySet()) {
       AtomicFiles.writeBytes(dir.resolve(a.getKey()), a.getValue());
       files.put(a.getKey().replace(".npy", "").replace('-', '_'),
-          Map.of("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
+          ordered("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
     }
     Path descriptor = dir.resolve(about.name() + ".yaml");
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -99,9 +99,22 @@ final class ExtractedDataset {
     defaults.put("source", a.defaultsSource());
     d.put("defaults", defaults);
     d.put("files", files);
-    d.put("split", Map.of("by", "files",
-        "train", Map.of("features", Map.of("file", "train"), "labels", Map.of("file", "train_labels")),
-        "test", Map.of("features", Map.of("file", "test"), "labels", Map.of("file", "test_labels"))));
+    d.put("split", ordered("by", "files",
+        "train", ordered("features", Map.of("file", "train"), "labels", Map.of("file", "train_labels")),
+        "test", ordered("features", Map.of("file", "test"), "labels", Map.of("file", "test_labels"))));
     return d;
+  }
+
+  /**
+   * A map that keeps the order of its keys (given as key, value, key, value, ...): {@code Map.of}
+   * iterates in an order that changes from one JVM to the next, which would change the bytes of the
+   * descriptor from run to run.
+   */
+  static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
   }
 }

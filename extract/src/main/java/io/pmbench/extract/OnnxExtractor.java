@@ -121,7 +121,7 @@ public final class OnnxExtractor implements FeatureExtractor {
     List<Map<String, Object>> timing = new ArrayList<>();
     for (Map.Entry<Split, Extraction> e : splits.entrySet()) {
       int n = e.getValue().labels().length;
-      timing.add(Map.of("split", e.getKey().label(), "images", n, "seconds", e.getValue().seconds(),
+      timing.add(ExtractedDataset.ordered("split", e.getKey().label(), "images", n, "seconds", e.getValue().seconds(),
           "images_per_second", n / Math.max(e.getValue().seconds(), 1e-9)));
     }
     p.put("timing", timing);
