@@ -1,15 +1,14 @@
 package io.pmbench.extract;
 
+import static io.pmbench.extract.FeaturesExtractCliTest.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pmbench.experiments.cli.Pmbench;
+import io.pmbench.extract.FeaturesExtractCliTest.Run;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.util.Arrays;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code pmbench features extract} on the layouts cub200, cifar100-python and cars196-devkit
@@ -28,17 +26,6 @@ import picocli.CommandLine;
 class MoreLayoutsCliTest {
   @TempDir
   Path tmp;
-
-  private record Run(int exit, String out, String err) {}
-
-  private static Run execute(String... args) {
-    CommandLine cl = Pmbench.commandLine();
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    cl.setOut(new PrintWriter(o));
-    cl.setErr(new PrintWriter(e));
-    return new Run(cl.execute(args), o.toString(), e.toString());
-  }
 
   /** A CUB copy of four 40 x 30 images (classes 1, 2, 101, 102), each with a box on its left third, which differs. */
   private Path cub() throws IOException {

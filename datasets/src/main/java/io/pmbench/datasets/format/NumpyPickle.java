@@ -27,7 +27,8 @@ import java.util.Set;
  * where they lie in the stream, so the 150 MB of pixel data cost no heap, and a caller reads them
  * in a second pass; a Blob anywhere but an array's data is refused by the caller's checks. At most
  * {@link #MAX_MARKS} MARKs may be open at once (a CIFAR pickle opens two) and
- * {@link #MAX_OBJECTS_NUMPY} objects be pushed; the other caps are {@link Unpickler}'s; the machine does not recurse, so a deep pickle fails with one line.
+ * {@link #MAX_OBJECTS_NUMPY} objects be pushed; the other caps are {@link Unpickler}'s; the
+ * machine does not recurse, so a deep pickle fails with one line.
  */
 public final class NumpyPickle extends Unpickler {
   /** Open MARKs at once: the official files nest two. */
@@ -147,7 +148,8 @@ public final class NumpyPickle extends Unpickler {
       }
       if (g.name().equals(DTYPE) && a.size() == 3 && flag(a.get(1), false) && flag(a.get(2), true)) {
         if (!"u1".equals(a.get(0))) {
-          throw error("unsupported numpy dtype '" + Printable.escape(String.valueOf(a.get(0)), 40) + "' (the CIFAR-100 pixels are uint8, 'u1')");
+          throw error("unsupported numpy dtype '" + Printable.escape(String.valueOf(a.get(0)), 40)
+              + "' (the CIFAR-100 pixels are uint8, 'u1')");
         }
         return UInt8.DTYPE;
       }

@@ -230,12 +230,14 @@ class Cifar100PythonTest {
     byte[] p = split(Split.TRAIN, 4, w -> w.array(5, raw(4)));
     assertRefused(p, "its shape holds");
     byte[] wrongWidth = split(Split.TRAIN, 4, w -> w.array(8, raw(4)));
-    assertRefused(wrongWidth, "'data' must be a uint8 array of shape (N, 3072) with N >= 1, found an array of shape [8, 1536]");
+    assertRefused(wrongWidth,
+        "'data' must be a uint8 array of shape (N, 3072) with N >= 1, found an array of shape [8, 1536]");
   }
 
   @Test
   void open_labelsOfAnotherLength_refused() throws IOException {
-    assertRefused(split(Split.TRAIN, 4, w -> w.array(3, raw(3))), "'fine_labels' must be a list of 3 entries, found a list of 4");
+    assertRefused(split(Split.TRAIN, 4, w -> w.array(3, raw(3))),
+        "'fine_labels' must be a list of 3 entries, found a list of 4");
   }
 
   @Test

@@ -120,7 +120,8 @@ class Cub200Test {
 
   @Test
   void open_longLine_refused() throws IOException {
-    assertRefused(Map.of("images.txt", "1 " + "a".repeat(2000) + "\n"), "images.txt", " line 1: longer than 1024 characters");
+    assertRefused(Map.of("images.txt", "1 " + "a".repeat(2000) + "\n"), "images.txt",
+        " line 1: longer than 1024 characters");
   }
 
   @Test
@@ -132,7 +133,8 @@ class Cub200Test {
     assertRefused(Map.of("bounding_boxes.txt", "3 0 0 1 1\n1 0 0 1 1\n2 NaN 0 1 1\n5 0 0 1 1\n4 0 0 1 1\n"),
         "bounding_boxes.txt", " line 3: field 2 must be a number of pixels");
     assertRefused(Map.of("images.txt", "3 ../../etc/passwd\n1 001.Class_1/bird_1.jpg\n2 150.Class_150/bird_2.jpg\n"
-        + "5 101.Class_101/bird_5.jpg\n4 200.Class_200/bird_4.jpg\n"), "images.txt", " line 1: image path '../../etc/passwd'");
+        + "5 101.Class_101/bird_5.jpg\n4 200.Class_200/bird_4.jpg\n"), "images.txt",
+        " line 1: image path '../../etc/passwd'");
     assertRefused(Map.of("images.txt", "x 001.Class_1/bird_1.jpg\n"), "images.txt",
         " line 1: field 1 must be a positive id");
   }
