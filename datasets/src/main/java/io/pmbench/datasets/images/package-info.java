@@ -6,7 +6,8 @@
  * ({@code LAYOUT:PATH}, e.g. {@code cifar100-binary:cifar-100-binary.tar.gz}).
  *
  * <p>Each layout owns its split rule (CIFAR-100: its official train/test files; Cars196: classes
- * 1–98 train, 99–196 test, the paper's class-disjoint rule) and its label rule; labels are always
+ * 1–98 train, 99–196 test, and CUB-200-2011: classes 1–100 train, 101–200 test, the paper's
+ * class-disjoint rules) and its label rule; labels are always
  * 0-based indices into {@link io.pmbench.datasets.images.ImageLayout#classNames()}. Records come in
  * a fixed order (the order of the files), so what is computed from them can be byte-identical run
  * after run.
