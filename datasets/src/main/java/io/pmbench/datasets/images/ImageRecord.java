@@ -13,7 +13,9 @@ import java.util.Optional;
  * @param id what names it in the source, for messages and provenance (e.g. {@code train.bin#17},
  *     {@code cars_train/00042.jpg})
  * @param image its pixels, whole (a layout never crops; the box, if any, travels beside)
- * @param box the object's bounding box inside {@code image}, when the layout has one
+ * @param box the region to use, when the layout was asked to crop (e.g. a devkit's bounding box
+ *     under {@code --crop bbox}): consumers such as {@code features extract} then use only the
+ *     pixels inside it (cut to the image); empty means the whole image
  */
 public record ImageRecord(Split split, int index, int label, String id, RgbImage image, Optional<BoundingBox> box) {
   public ImageRecord {

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import us.hebi.matlab.mat.format.Mat5;
@@ -49,28 +48,18 @@ class Cars196ListTest {
     return copy(CLASSES, jpegs);
   }
 
-  private static List<ImageRecord> all(ImageLayout layout, Split split) throws IOException {
-    List<ImageRecord> out = new ArrayList<>();
-    try (ImageStream s = layout.open(split)) {
-      for (Optional<ImageRecord> r = s.next(); r.isPresent(); r = s.next()) {
-        out.add(r.get());
-      }
-    }
-    return out;
-  }
-
   @Test
   void open_zipAndLabels_splitsClasses1To98And99To196InImageOrder() throws IOException {
     try (ImageLayout c = ImageLayouts.open("cars196-list:" + standardCopy(), ImageOptions.NONE)) {
       assertEquals(3, c.count(Split.TRAIN));
       assertEquals(3, c.count(Split.TEST));
       assertEquals("class 196", c.classNames().get(195));
-      List<ImageRecord> train = all(c, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(c, Split.TRAIN);
       assertEquals(List.of("cars_train/00001.jpg", "cars_train/00003.jpg", "cars_train/00005.jpg"),
           train.stream().map(ImageRecord::id).toList());
       assertEquals(List.of(0, 1, 97), train.stream().map(ImageRecord::label).toList());
       assertEquals(List.of(24, 18), List.of(train.get(2).image().width(), train.get(2).image().height()));
-      List<ImageRecord> test = all(c, Split.TEST);
+      List<ImageRecord> test = TinyCopies.records(c, Split.TEST);
       assertEquals(List.of(98, 195, 149), test.stream().map(ImageRecord::label).toList());
       assertEquals(List.of(0, 1, 2), test.stream().map(ImageRecord::index).toList());
     }
@@ -91,8 +80,8 @@ class Cars196ListTest {
     try (ImageLayout a = ImageLayouts.open("cars196-list:" + dir.resolve("cars196-train-224.zip"), ImageOptions.NONE);
         ImageLayout b = ImageLayouts.open("cars196-list:" + folderCopy, ImageOptions.NONE)) {
       for (Split s : Split.values()) {
-        List<ImageRecord> ra = all(a, s);
-        List<ImageRecord> rb = all(b, s);
+        List<ImageRecord> ra = TinyCopies.records(a, s);
+        List<ImageRecord> rb = TinyCopies.records(b, s);
         for (int i = 0; i < ra.size(); i++) {
           assertTrue(Arrays.equals(ra.get(i).image().rgb(), rb.get(i).image().rgb()));
           assertEquals(ra.get(i).label(), rb.get(i).label());

@@ -9,28 +9,16 @@ import io.pmbench.core.data.InvalidDataException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class Cifar100BinaryTest {
   @TempDir
   Path tmp;
-
-  private static List<ImageRecord> all(ImageLayout layout, Split split) throws IOException {
-    List<ImageRecord> out = new ArrayList<>();
-    try (ImageStream s = layout.open(split)) {
-      for (Optional<ImageRecord> r = s.next(); r.isPresent(); r = s.next()) {
-        out.add(r.get());
-      }
-    }
-    return out;
-  }
 
   private Path folder() throws IOException {
     return TinyCopies.writeFolder(tmp.resolve("cifar-100-binary"), TinyCopies.cifarFiles());
@@ -42,7 +30,7 @@ class Cifar100BinaryTest {
       assertEquals(3, c.count(Split.TRAIN));
       assertEquals(2, c.count(Split.TEST));
       assertEquals("fine99", c.classNames().get(99));
-      List<ImageRecord> train = all(c, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(c, Split.TRAIN);
       assertEquals(List.of(0, 99, 50), train.stream().map(ImageRecord::label).toList());
       assertEquals(List.of(0, 1, 2), train.stream().map(ImageRecord::index).toList());
       RgbImage img = train.get(1).image();
@@ -51,7 +39,7 @@ class Cifar100BinaryTest {
         assertEquals(TinyCopies.pixel(1, c2, 5, 17), img.sample(5, 17, c2));
         assertEquals(TinyCopies.pixel(1, c2, 31, 0), img.sample(31, 0, c2));
       }
-      assertEquals(List.of(7, 8), all(c, Split.TEST).stream().map(ImageRecord::label).toList());
+      assertEquals(List.of(7, 8), TinyCopies.records(c, Split.TEST).stream().map(ImageRecord::label).toList());
     }
   }
 
@@ -65,9 +53,9 @@ class Cifar100BinaryTest {
         ImageLayout p = ImageLayouts.open("cifar100-binary:" + tmp, ImageOptions.NONE)) {
       assertEquals(List.of(gz), b.files());
       for (Split s : Split.values()) {
-        List<ImageRecord> ra = all(a, s);
+        List<ImageRecord> ra = TinyCopies.records(a, s);
         for (ImageLayout other : List.of(b, p)) {
-          List<ImageRecord> rb = all(other, s);
+          List<ImageRecord> rb = TinyCopies.records(other, s);
           assertEquals(ra.size(), rb.size());
           for (int i = 0; i < ra.size(); i++) {
             assertEquals(ra.get(i).label(), rb.get(i).label());
@@ -83,7 +71,7 @@ class Cifar100BinaryTest {
     try (ImageLayout c = ImageLayouts.open("cifar100-binary:" + folder(), new ImageOptions(Map.of("labels", "coarse")))) {
       assertEquals(20, c.classNames().size());
       assertEquals("cifar100-coarse", c.dataset());
-      assertEquals(List.of(4, 1, 19), all(c, Split.TRAIN).stream().map(ImageRecord::label).toList());
+      assertEquals(List.of(4, 1, 19), TinyCopies.records(c, Split.TRAIN).stream().map(ImageRecord::label).toList());
     }
   }
 

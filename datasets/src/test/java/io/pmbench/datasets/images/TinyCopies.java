@@ -61,6 +61,17 @@ final class TinyCopies {
         "fine_label_names.txt", names("fine", 100), "coarse_label_names.txt", names("coarse", 20));
   }
 
+  /** Every record of {@code split}, in stream order. */
+  static List<ImageRecord> records(ImageLayout layout, Split split) throws IOException {
+    List<ImageRecord> out = new ArrayList<>();
+    try (ImageStream s = layout.open(split)) {
+      for (java.util.Optional<ImageRecord> r = s.next(); r.isPresent(); r = s.next()) {
+        out.add(r.get());
+      }
+    }
+    return out;
+  }
+
   static Path writeFolder(Path dir, Map<String, byte[]> files) throws IOException {
     Files.createDirectories(dir);
     for (Map.Entry<String, byte[]> f : files.entrySet()) {
@@ -74,10 +85,16 @@ final class TinyCopies {
    * directory entry {@code folder/} and then each file under it, in the order given.
    */
   static byte[] tarGz(String folder, List<Map.Entry<String, byte[]>> files) throws IOException {
+    return tarGz(folder, files, '0');
+  }
+
+  /** As {@link #tarGz(String, List)}, the first file with type {@code firstType} (e.g. 'L', a GNU long name). */
+  static byte[] tarGz(String folder, List<Map.Entry<String, byte[]>> files, char firstType) throws IOException {
     ByteArrayOutputStream tar = new ByteArrayOutputStream();
     tar.writeBytes(header(folder + "/", 0, '5'));
     for (Map.Entry<String, byte[]> f : files) {
-      tar.writeBytes(header(folder + "/" + f.getKey(), f.getValue().length, '0'));
+      char type = f == files.get(0) ? firstType : '0';
+      tar.writeBytes(header(folder + "/" + f.getKey(), f.getValue().length, type));
       tar.writeBytes(f.getValue());
       tar.writeBytes(new byte[(512 - f.getValue().length % 512) % 512]);
     }
