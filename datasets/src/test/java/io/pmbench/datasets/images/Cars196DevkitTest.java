@@ -54,10 +54,10 @@ class Cars196DevkitTest {
   @Test
   void open_originalDevkit_classes1To98And99To196OfCarsTrainTestImagesSkipped() throws IOException {
     try (ImageLayout cars = open(copy(), ImageOptions.NONE)) {
-      List<ImageRecord> train = LayoutRecords.all(cars, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(cars, Split.TRAIN);
       assertEquals(List.of("cars_train/00001.jpg", "cars_train/00003.jpg"), train.stream().map(ImageRecord::id).toList());
       assertEquals(List.of(13, 97), train.stream().map(ImageRecord::label).toList());
-      List<ImageRecord> test = LayoutRecords.all(cars, Split.TEST);
+      List<ImageRecord> test = TinyCopies.records(cars, Split.TEST);
       assertEquals(List.of("cars_train/00002.jpg", "cars_train/00004.jpg"), test.stream().map(ImageRecord::id).toList());
       assertEquals(List.of(98, 195), test.stream().map(ImageRecord::label).toList());
       assertEquals("Make Model 14", cars.classNames().get(13));
@@ -72,9 +72,9 @@ class Cars196DevkitTest {
     Files.write(dir.resolve("devkit").resolve(Cars196Devkit.WITH_LABELS), resource(Cars196Devkit.WITH_LABELS));
     try (ImageLayout cars = open(dir, ImageOptions.NONE)) {
       assertEquals(List.of("cars_train/00001.jpg", "cars_train/00003.jpg", "cars_test/00001.jpg", "cars_test/00003.jpg"),
-          LayoutRecords.all(cars, Split.TRAIN).stream().map(ImageRecord::id).toList());
+          TinyCopies.records(cars, Split.TRAIN).stream().map(ImageRecord::id).toList());
       assertEquals(List.of("cars_train/00002.jpg", "cars_train/00004.jpg", "cars_test/00002.jpg"),
-          LayoutRecords.all(cars, Split.TEST).stream().map(ImageRecord::id).toList());
+          TinyCopies.records(cars, Split.TEST).stream().map(ImageRecord::id).toList());
       assertTrue(!cars.splitRule().contains("skipped"), cars.splitRule());
       assertEquals(dir.resolve("devkit").resolve(Cars196Devkit.WITH_LABELS), cars.files().get(1));
     }
@@ -83,13 +83,13 @@ class Cars196DevkitTest {
   @Test
   void open_cropBbox_oneBasedInclusiveBecomesZeroBasedExclusiveCutToTheImage() throws IOException {
     try (ImageLayout cars = open(copy(), ImageOptions.NONE)) {
-      List<ImageRecord> train = LayoutRecords.all(cars, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(cars, Split.TRAIN);
       // columns 2..10 and rows 3..8, 1-based inclusive: 0-based columns 1..9, rows 2..7
       assertEquals(Optional.of(new BoundingBox(1, 2, 10, 8)), train.get(0).box());
       // (5,2)-(5,2) is the one pixel in column 4, row 1
       assertEquals(Optional.of(new BoundingBox(4, 1, 5, 2)), train.get(1).box());
       // (1,1)-(300,300) on a 22 x 14 image is the whole image
-      ImageRecord big = LayoutRecords.all(cars, Split.TEST).get(0);
+      ImageRecord big = TinyCopies.records(cars, Split.TEST).get(0);
       assertEquals(List.of(22, 14), List.of(big.image().width(), big.image().height()));
       assertEquals(Optional.of(new BoundingBox(0, 0, 22, 14)), big.box());
     }
@@ -98,7 +98,7 @@ class Cars196DevkitTest {
   @Test
   void open_cropNone_noBoxes() throws IOException {
     try (ImageLayout cars = open(copy(), new ImageOptions(Map.of("crop", "none")))) {
-      assertTrue(LayoutRecords.all(cars, Split.TEST).stream().allMatch(r -> r.box().isEmpty()));
+      assertTrue(TinyCopies.records(cars, Split.TEST).stream().allMatch(r -> r.box().isEmpty()));
       assertEquals("cars196-devkit-nocrop", cars.dataset());
     }
   }

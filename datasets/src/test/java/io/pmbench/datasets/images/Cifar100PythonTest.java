@@ -96,7 +96,7 @@ class Cifar100PythonTest {
     assertEquals(3, layout.count(Split.TEST));
     assertEquals(coarse ? names("coarse_", 20) : names("fine_", 100), layout.classNames());
     for (Split s : Split.values()) {
-      List<ImageRecord> rs = LayoutRecords.all(layout, s);
+      List<ImageRecord> rs = TinyCopies.records(layout, s);
       assertEquals(layout.count(s), rs.size());
       for (int i = 0; i < rs.size(); i++) {
         ImageRecord r = rs.get(i);

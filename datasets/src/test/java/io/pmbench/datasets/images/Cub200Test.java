@@ -59,11 +59,11 @@ class Cub200Test {
       assertEquals("cub200", cub.dataset());
       assertEquals("100.Class_100", cub.classNames().get(99));
       // id 2 is class 150 with is_train 1: the paper's class rule puts it in test regardless
-      List<ImageRecord> train = LayoutRecords.all(cub, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(cub, Split.TRAIN);
       assertEquals(List.of("images/001.Class_1/bird_1.jpg", "images/100.Class_100/bird_3.jpg"),
           train.stream().map(ImageRecord::id).toList());
       assertEquals(List.of(0, 99), train.stream().map(ImageRecord::label).toList());
-      List<ImageRecord> test = LayoutRecords.all(cub, Split.TEST);
+      List<ImageRecord> test = TinyCopies.records(cub, Split.TEST);
       assertEquals(List.of(149, 199, 100), test.stream().map(ImageRecord::label).toList());
       assertEquals(List.of(0, 1, 2), test.stream().map(ImageRecord::index).toList());
       assertEquals(List.of(30, 20), List.of(train.get(1).image().width(), train.get(1).image().height()));
@@ -75,11 +75,11 @@ class Cub200Test {
   void open_cropBbox_floorOfStartCeilingOfEndCutToTheImage() throws IOException {
     copy(Map.of());
     try (ImageLayout cub = ImageLayouts.open("cub200:" + tmp, ImageOptions.NONE)) {
-      List<ImageRecord> train = LayoutRecords.all(cub, Split.TRAIN);
+      List<ImageRecord> train = TinyCopies.records(cub, Split.TRAIN);
       assertEquals(Optional.of(new BoundingBox(0, 0, 24, 16)), train.get(0).box());
       // x 2.5 + 4.0 = 6.5 -> columns 2..6, y 1.0 + 3.2 = 4.2 -> rows 1..4
       assertEquals(Optional.of(new BoundingBox(2, 1, 7, 5)), train.get(1).box());
-      List<ImageRecord> test = LayoutRecords.all(cub, Split.TEST);
+      List<ImageRecord> test = TinyCopies.records(cub, Split.TEST);
       // 10 + 100 runs past the 20 x 12 image: cut to it
       assertEquals(Optional.of(new BoundingBox(10, 4, 20, 12)), test.get(0).box());
       // 0.4 + 0.2 = 0.6 -> column 0 only; 0.6 + 0.3 = 0.9 -> row 0 only
@@ -92,7 +92,7 @@ class Cub200Test {
     copy(Map.of());
     try (ImageLayout cub = ImageLayouts.open("cub200:" + tmp.resolve("CUB_200_2011"),
         new ImageOptions(Map.of("crop", "none")))) {
-      assertTrue(LayoutRecords.all(cub, Split.TRAIN).stream().allMatch(r -> r.box().isEmpty()));
+      assertTrue(TinyCopies.records(cub, Split.TRAIN).stream().allMatch(r -> r.box().isEmpty()));
       assertEquals("cub200-nocrop", cub.dataset());
     }
   }
