@@ -26,9 +26,10 @@ import java.util.Set;
  * BUILD. A BINSTRING is never held: its bytes are skipped and it becomes a {@link Blob} saying
  * where they lie in the stream, so the 150 MB of pixel data cost no heap, and a caller reads them
  * in a second pass; a Blob anywhere but an array's data is refused by the caller's checks. At most
- * {@link #MAX_MARKS} MARKs may be open at once (a CIFAR pickle opens two) and
- * {@link #MAX_OBJECTS_NUMPY} objects be pushed; the other caps are {@link Unpickler}'s; the
- * machine does not recurse, so a deep pickle fails with one line.
+ * {@link #MAX_MARKS} MARKs may be open at once (a CIFAR pickle opens two),
+ * {@link #MAX_OBJECTS_NUMPY} objects be pushed and {@link #MAX_STRING_BYTES} bytes of strings be
+ * read; the other caps are {@link Unpickler}'s. The machine does not recurse, so a deep pickle
+ * fails with one line.
  */
 public final class NumpyPickle extends Unpickler {
   /** Open MARKs at once: the official files nest two. */
@@ -38,6 +39,11 @@ public final class NumpyPickle extends Unpickler {
    * so 2^20 leaves room while bounding the heap a hostile pickle can take to about 50 MB.
    */
   static final int MAX_OBJECTS_NUMPY = 1 << 20;
+  /**
+   * Bytes of SHORT_BINSTRING read in all: the train pickle's 50,000 file names take about 1.5 MB,
+   * so 16 MiB leaves room while keeping a pickle of a million 255-byte strings off the heap.
+   */
+  static final long MAX_STRING_BYTES = 16L << 20;
   private static final String RECONSTRUCT = "numpy.core.multiarray._reconstruct";
   private static final String NDARRAY = "numpy.ndarray";
   private static final String DTYPE = "numpy.dtype";
@@ -64,6 +70,8 @@ public final class NumpyPickle extends Unpickler {
 
   /** {@code dtype('u1', ...)}, before and after its BUILD. */
   private enum UInt8 { DTYPE }
+
+  private long stringBytes;
 
   private NumpyPickle(String file, InputStream in) {
     super(file, Unpickler.of(in));
@@ -107,7 +115,7 @@ public final class NumpyPickle extends Unpickler {
   @Override
   protected boolean extra(int op) {
     switch (op) {
-      case 'U' -> push(new String(in.bytes(in.u8()), StandardCharsets.ISO_8859_1));
+      case 'U' -> push(shortString(in.u8()));
       case 'T' -> push(blob(in.i32()));
       case 'b' -> {
         Object state = pop();
@@ -118,6 +126,14 @@ public final class NumpyPickle extends Unpickler {
       }
     }
     return true;
+  }
+
+  private String shortString(int length) {
+    stringBytes += length;
+    if (stringBytes > MAX_STRING_BYTES) {
+      throw tooMuch("more than " + MAX_STRING_BYTES + " bytes of strings");
+    }
+    return new String(in.bytes(length), StandardCharsets.ISO_8859_1);
   }
 
   private Blob blob(int length) {

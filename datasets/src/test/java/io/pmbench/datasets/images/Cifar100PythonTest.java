@@ -212,6 +212,17 @@ class Cifar100PythonTest {
 
   @Test
   @Timeout(10)
+  void open_manyLongStrings_refusedByTheStringCap() throws IOException {
+    Py2Pickle p = new Py2Pickle().op(']').op('(');
+    String s = "x".repeat(255);
+    for (int i = 0; i < 70_000; i++) {
+      p.str(s);
+    }
+    assertRefused(p.op('e').stop(), "more than 16777216 bytes of strings");
+  }
+
+  @Test
+  @Timeout(10)
   void open_byteStringClaimingTwoGigabytes_truncatedWithoutAllocating() throws IOException {
     byte[] liar = new Py2Pickle().op('T').int32(Integer.MAX_VALUE).stop();
     assertRefused(liar, "truncated pickle");
