@@ -46,8 +46,13 @@ final class Cub200 extends ListedLayout {
   /** A line of a text file split into its fields, with where it came from. */
   private record Line(String where, String[] fields) {}
 
-  private Cub200(Path source, Path dir, List<String> names, Map<Split, List<ListedImages.Entry>> entries, boolean crop) {
+  /** Images that train_test_split.txt marks is_train 1 (recorded, not used). */
+  private final int classificationTrain;
+
+  private Cub200(Path source, Path dir, List<String> names, Map<Split, List<ListedImages.Entry>> entries, boolean crop,
+      int classificationTrain) {
     super(source, TEXT_FILES.stream().map(dir::resolve).toList(), names, entries, crop);
+    this.classificationTrain = classificationTrain;
   }
 
   static ImageLayout open(Path path, ImageOptions options) throws IOException {
@@ -66,10 +71,11 @@ final class Cub200 extends ListedLayout {
     for (Split s : Split.values()) {
       entries.put(s, new ArrayList<>());
     }
+    int classificationTrain = 0;
     for (Map.Entry<Long, Line> e : images.entrySet()) {
       Line image = e.getValue();
       int c = integer(labels.get(e.getKey()), 1, 1, CLASSES, "a class");
-      integer(isTrain.get(e.getKey()), 1, 0, 1, "is_train 0 or 1");
+      classificationTrain += integer(isTrain.get(e.getKey()), 1, 0, 1, "is_train 0 or 1");
       String rel = image.fields()[1];
       Path file = dir.resolve("images").resolve(checkedPath(image, rel));
       Optional<BoundingBox> box = crop ? Optional.of(box(boxes.get(e.getKey()))) : Optional.empty();
@@ -78,7 +84,7 @@ final class Cub200 extends ListedLayout {
           boxes.get(e.getKey()).where()));
     }
     entries.values().forEach(ListedImages::checkPresent);
-    return new Cub200(path, dir, names, entries, crop);
+    return new Cub200(path, dir, names, entries, crop, classificationTrain);
   }
 
   /**
@@ -221,7 +227,9 @@ final class Cub200 extends ListedLayout {
 
   @Override
   public String splitRule() {
+    int all = count(Split.TRAIN) + count(Split.TEST);
     return "classes 1-" + LAST_TRAIN_CLASS + " train, " + (LAST_TRAIN_CLASS + 1) + "-" + CLASSES
-        + " test (the paper's class-disjoint split; train_test_split.txt, CUB's classification split, is not used)";
+        + " test (the paper's class-disjoint split; train_test_split.txt, CUB's split for classification with "
+        + classificationTrain + " train and " + (all - classificationTrain) + " test images, is read but not used)";
   }
 }

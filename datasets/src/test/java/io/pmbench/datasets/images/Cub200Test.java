@@ -57,6 +57,8 @@ class Cub200Test {
     try (ImageLayout cub = ImageLayouts.open("cub200:" + tmp, ImageOptions.NONE)) {
       assertEquals(200, cub.classNames().size());
       assertEquals("cub200", cub.dataset());
+      assertTrue(cub.splitRule().contains("CUB's split for classification with 3 train and 2 test images, is read but "
+          + "not used"), cub.splitRule());
       assertEquals("100.Class_100", cub.classNames().get(99));
       // id 2 is class 150 with is_train 1: the paper's class rule puts it in test regardless
       List<ImageRecord> train = TinyCopies.records(cub, Split.TRAIN);
