@@ -110,7 +110,7 @@ public final class FeaturesCommand implements Runnable {
           + "cars196-list:PATH (folder with train_perfect_preds.txt and the zip of cars_train/*.jpg; classes 1-98 "
           + "train, 99-196 test), cars196-devkit:PATH (folder with cars_train/, cars_test/ and devkit/; classes 1-98 "
           + "train, 99-196 test), cub200:PATH (the CUB_200_2011/ folder; classes 1-100 train, 101-200 test). "
-          + "Needs the optional extract module (mvn -Pextract; docs/DATASETS.md sections 4.4 and 4.5)."})
+          + "Needs the optional extract module (mvn -Pextract; docs/DATASETS.md sections 3.1 and 4.5)."})
   public static final class Extract extends CliCommand {
     @Option(names = "--images", required = true, paramLabel = "LAYOUT:PATH",
         description = "The images: LAYOUT:PATH, LAYOUT one of cars196-devkit, cars196-list, cifar100-binary, "
