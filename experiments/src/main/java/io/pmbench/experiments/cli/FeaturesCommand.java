@@ -2,6 +2,11 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.Datasets;
+import io.pmbench.datasets.images.ImageLayout;
+import io.pmbench.datasets.images.ImageLayouts;
+import io.pmbench.datasets.images.ImageOptions;
+import io.pmbench.experiments.extract.ExtractRequest;
+import io.pmbench.experiments.extract.FeatureExtractor;
 import io.pmbench.experiments.learn.FeatureLearner;
 import io.pmbench.experiments.learn.LearnRequest;
 import io.pmbench.experiments.learn.TestSplitRecall;
@@ -9,17 +14,20 @@ import io.pmbench.experiments.sweep.RunFolders;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code pmbench features}: features derived from a data set; today {@code learn}. */
-@Command(name = "features", mixinStandardHelpOptions = true, header = "Learns features from a data set.",
-    description = {"Derives new features from a data set and writes them as a data set of their own."},
-    subcommands = {FeaturesCommand.Learn.class})
+/** {@code pmbench features}: features derived from a data set ({@code learn}) or from images ({@code extract}). */
+@Command(name = "features", mixinStandardHelpOptions = true,
+    header = "Learns features from a data set, or extracts them from images.",
+    description = {"Derives new features from a data set or from image files and writes them as a data set of their own."},
+    subcommands = {FeaturesCommand.Learn.class, FeaturesCommand.Extract.class})
 public final class FeaturesCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -134,6 +142,90 @@ public final class FeaturesCommand implements Runnable {
             f.dimension(), r[0], r[1], (System.nanoTime() - start) / 1e9);
         o.flush();
       }
+    }
+  }
+
+  /**
+   * {@code pmbench features extract}: runs the {@link FeatureExtractor} on the class path (the
+   * optional extract module) over an image data set and writes its features; without one, says
+   * in one line how to build it (exit 2).
+   */
+  @Command(name = "extract", mixinStandardHelpOptions = true, sortOptions = false,
+      header = "Extracts pretrained-network features from an image data set.",
+      description = {"Runs an ImageNet-pretrained network over every image of both splits of an image data set in "
+          + "its published layout (read streaming, never unpacked) and writes train.npy, test.npy (float32, raw "
+          + "features), their labels, a descriptor NAME.yaml that --dataset reads, and provenance.json into the output "
+          + "folder. Rows come out in the layout's order, byte-identical run after run whatever the thread count. "
+          + "Layouts: cifar100-binary:PATH (the cifar-100-binary/ folder or its .tar.gz; the data set's own split), "
+          + "cifar100-python:PATH (the cifar-100-python/ folder or its .tar.gz; the same split), "
+          + "cars196-list:PATH (folder with train_perfect_preds.txt and the zip of cars_train/*.jpg; classes 1-98 "
+          + "train, 99-196 test), cars196-devkit:PATH (folder with cars_train/, cars_test/ and devkit/; classes 1-98 "
+          + "train, 99-196 test), cub200:PATH (the CUB_200_2011/ folder; classes 1-100 train, 101-200 test). "
+          + "Needs the optional extract module (mvn -Pextract; docs/DATASETS.md sections 3.1 and 4.5)."})
+  public static final class Extract extends CliCommand {
+    @Option(names = "--images", required = true, paramLabel = "LAYOUT:PATH",
+        description = "The images: LAYOUT:PATH, LAYOUT one of cars196-devkit, cars196-list, cifar100-binary, "
+            + "cifar100-python, cub200.")
+    String images;
+
+    @Option(names = "--model", defaultValue = "squeezenet1.1", paramLabel = "NAME",
+        description = "The network. Default: ${DEFAULT-VALUE} (ImageNet-pretrained, shipped in the jar).")
+    String model;
+
+    @Option(names = "--out", paramLabel = "DIR",
+        description = "Output folder. Default: features/DATASET-MODEL.")
+    Path out;
+
+    @Option(names = "--labels", paramLabel = "fine|coarse",
+        description = "cifar100-binary and cifar100-python only: fine (100 classes, the default) or coarse "
+            + "(20 superclasses) labels.")
+    String labels;
+
+    @Option(names = "--crop", paramLabel = "bbox|none",
+        description = "cars196-devkit and cub200 only: bbox (the default) crops each image to its bounding box, none "
+            + "keeps the whole image.")
+    String crop;
+
+    @Option(names = "--threads", paramLabel = "N",
+        description = "Worker threads, each running one image at a time on one core. Default: the number of cores "
+            + "(the output does not depend on it).")
+    Integer threads;
+
+    @Option(names = "--verbose", description = "Print the stack trace of an error.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws IOException {
+      PrintWriter err = err();
+      FeatureExtractor extractor = FeatureExtractor.find().orElseThrow(() -> new IllegalStateException(
+          FeatureExtractor.ENABLE_HINT));
+      if (!extractor.models().contains(model)) {
+        throw new IllegalArgumentException("--model must be one of " + extractor.models() + ". Provided value: " + model);
+      }
+      Map<String, String> options = new LinkedHashMap<>();
+      if (labels != null) {
+        options.put("labels", labels);
+      }
+      if (crop != null) {
+        options.put("crop", crop);
+      }
+      int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+      Path descriptor;
+      try (ImageLayout layout = ImageLayouts.open(images, new ImageOptions(options))) {
+        String name = ExtractRequest.extractedName(layout.dataset(), model);
+        Path dir = out != null ? out : Path.of("features", name);
+        ExtractRequest request = new ExtractRequest(model, images, name, dir, n, Pmbench.invocation(cmd.commandLine()));
+        err.println("Extracting " + model + " features (" + extractor.description() + ", " + n + " threads) of "
+            + layout.title() + ": " + layout.splitRule() + " ...");
+        err.flush();
+        try (ExtractProgress progress = new ExtractProgress(err)) {
+          descriptor = extractor.extract(layout, request, progress);
+        }
+        PrintWriter o = out();
+        o.println("Wrote " + dir + " (provenance.json says how). Use it with: pmbench run --dataset " + descriptor);
+        o.flush();
+      }
+      return 0;
     }
   }
 }

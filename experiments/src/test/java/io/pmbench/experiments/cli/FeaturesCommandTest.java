@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.experiments.cli.RunCommandTest.Outcome;
+import io.pmbench.experiments.extract.FeatureExtractor;
 import io.pmbench.experiments.learn.FeatureLearner;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pmbench features learn} in the default build, where no learner is on the class path: it
- * exists, and says in one line how to enable it (exit 2) before loading or writing anything. If
- * the command were missing, or failed with a stack trace, a user of the default jar would not
- * learn that the learn module exists.
+ * {@code pmbench features learn} and {@code features extract} in the default build, where no learner
+ * or extractor is on the class path: they exist, and say in one line how to enable them (exit 2)
+ * before loading or writing anything. If a command were missing, or failed with a stack trace, a
+ * user of the default jar would not learn that the optional module exists.
  */
 class FeaturesCommandTest {
   @Test
@@ -33,5 +34,15 @@ class FeaturesCommandTest {
     Outcome o = execute("features", "learn", "--dataset", "omniglot", "--epochs", "x");
     assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit());
     assertTrue(o.err().lines().count() == 1, o.err());
+  }
+
+  @Test
+  void extract_withoutExtractModule_saysHowToEnableItInOneLine(@TempDir Path tmp) {
+    Path out = tmp.resolve("features");
+    Outcome o = execute("features", "extract", "--images", "cifar100-binary:" + tmp, "--out", out.toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit(), o.err());
+    assertEquals("pmbench: " + FeatureExtractor.ENABLE_HINT, o.err().strip());
+    assertTrue(o.err().contains("-Pextract"), o.err());
+    assertTrue(!Files.exists(out), "nothing written");
   }
 }
