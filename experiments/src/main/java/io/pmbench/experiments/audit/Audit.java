@@ -6,12 +6,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
  * One audit: for each target of a mechanism, the sensitivity search ({@link SensitivitySearch}),
- * the worst pair saved for replay, and the ε lower bound ({@link EpsilonAudit}) on that pair,
- * both on the mechanism's own code. Every target draws from its own stream of the root seed.
+ * the worst pair saved for replay, and the ε lower bounds ({@link EpsilonAudit}: Clopper–Pearson
+ * and f-DP) on that pair, both on the mechanism's own code. Every target draws from its own stream of the root seed.
  */
 public final class Audit {
   private Audit() {}
@@ -29,13 +30,14 @@ public final class Audit {
   static AuditRow run(AuditTarget t, AuditSettings s, Path dir) throws IOException {
     SensitivitySearch.Worst worst = SensitivitySearch.run(t, stream(t, s, "search"));
     AuditStage stage = t.stage(worst.pair().d());
-    EpsilonLowerBound eps = EpsilonAudit.run(t, worst.pair(), s.trialsFor(stage), stream(t, s, "trials"));
+    EpsilonAudit.Bounds b = EpsilonAudit.run(t, worst.pair(), s.trialsFor(stage), stream(t, s, "trials"));
     Path pairFile = dir.resolve("pairs").resolve((t.mechanism() + "-" + t.calibration() + "-" + t.stageName())
         .replaceAll("[^A-Za-z0-9_-]+", "_") + ".pair");
     ReplayFile.write(pairFile, t, s, worst.pair());
     return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
-        stage.delta(), worst.claimed(), worst.distance(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
-        worst.pair().how(), dir.relativize(pairFile).toString(), stage.note());
+        stage.delta(), worst.claimed(), worst.distance(), b.clopperPearson().lowerBound(),
+        b.clopperPearson().pointEstimate(), b.clopperPearson().trials(), worst.pair().how(),
+        dir.relativize(pairFile).toString(), stage.note(), Optional.of(AuditRow.Fdp.of(b.fdp())));
   }
 
   /** How {@link #atClaimedDelta} rows name their "pair". */
@@ -48,12 +50,14 @@ public final class Audit {
    */
   static AuditRow atClaimedDelta(AuditTarget t, AuditSettings s) {
     AuditStage stage = t.stage(t.randomData(stream(t, s, "claimed-delta-data")));
-    EpsilonLowerBound eps = EpsilonAudit.atClaimedDelta(stage, s.trialsFor(stage), stream(t, s, "claimed-delta"));
+    EpsilonAudit.Bounds b = EpsilonAudit.atClaimedDelta(stage, s.trialsFor(stage), stream(t, s, "claimed-delta"));
     return new AuditRow(t.mechanism(), t.calibration(), t.stageName(), s.sampler().cliName(), stage.epsilon(),
-        stage.delta(), stage.sensitivity(), stage.sensitivity(), eps.lowerBound(), eps.pointEstimate(), eps.trials(),
-        AT_CLAIMED_DELTA, "-", stage.norm() == AuditStage.Norm.HAMMING
+        stage.delta(), stage.sensitivity(), stage.sensitivity(), b.clopperPearson().lowerBound(),
+        b.clopperPearson().pointEstimate(), b.clopperPearson().trials(), AT_CLAIMED_DELTA, "-",
+        stage.norm() == AuditStage.Norm.HAMMING
             ? "flips of the stage's own release on codes mu0 = f(D), mu1 = mu0 with its first Delta bits negated"
-            : "noise of the stage's own release on means mu0 = f(D), mu1 = mu0 + Delta e_1");
+            : "noise of the stage's own release on means mu0 = f(D), mu1 = mu0 + Delta e_1",
+        Optional.of(AuditRow.Fdp.of(b.fdp())));
   }
 
   private static SplittableRandom stream(AuditTarget t, AuditSettings s, String purpose) {

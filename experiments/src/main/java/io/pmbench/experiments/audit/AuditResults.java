@@ -23,10 +23,15 @@ public final class AuditResults {
 
   static final List<String> COLUMNS = List.of("mechanism", "calibration", "stage", "sampler", "claimed_epsilon", "delta",
       "claimed_sensitivity", "worst_sensitivity", "sensitivity_ratio", "epsilon_lower_95", "epsilon_point", "trials",
-      "verdict", "pair", "pair_file", "note", "tightness", "power");
+      "verdict", "pair", "pair_file", "note", "tightness", "power", "fdp_curve", "fdp_parameter_lower_95",
+      "epsilon_lower_fdp_95", "tightness_fdp");
 
   /** The columns of tables written before tightness was reported (still read; tightness is derived). */
   static final List<String> COLUMNS_BEFORE_TIGHTNESS = COLUMNS.subList(0, 16);
+  /** The columns of tables written before the f-DP bound (still read; their rows have none). */
+  static final List<String> COLUMNS_BEFORE_FDP = COLUMNS.subList(0, 18);
+  /** Every header {@link #read} accepts, newest first. */
+  private static final List<List<String>> HEADERS = List.of(COLUMNS, COLUMNS_BEFORE_FDP, COLUMNS_BEFORE_TIGHTNESS);
 
   private AuditResults() {}
 
@@ -57,14 +62,16 @@ public final class AuditResults {
     List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
         num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),
         num(r.epsilonLower()), num(r.epsilonPoint()), Integer.toString(r.trials()), r.verdict(), r.pair(),
-        r.pairFile(), r.note(), num(r.tightness()), r.power());
+        r.pairFile(), r.note(), num(r.tightness()), r.power(), r.fdp().map(f -> f.curve().cliName()).orElse(""),
+        r.fdp().map(f -> num(f.parameterLower())).orElse(""), r.fdp().map(f -> num(f.epsilonLower())).orElse(""),
+        r.fdpTightness().map(AuditResults::num).orElse(""));
     return String.join(",", cells.stream().map(CsvFields::quote).toList());
   }
 
   /**
-   * The data lines of a table in the current format, in order (empty for a table of the format
-   * before tightness, whose lines cannot be kept as they are); the lines correspond one to one to
-   * the rows {@link #read} returns.
+   * The data lines of a table in the current format, in order (empty for a table of an older
+   * format, whose lines cannot be kept as they are); the lines correspond one to one to the rows
+   * {@link #read} returns.
    */
   static List<String> currentLines(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
@@ -77,8 +84,7 @@ public final class AuditResults {
   /** Reads a file written by {@link #write}; a malformed line fails naming the file and line. */
   public static List<AuditRow> read(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
-    if (lines.isEmpty() || !(lines.get(0).equals(String.join(",", COLUMNS))
-        || lines.get(0).equals(String.join(",", COLUMNS_BEFORE_TIGHTNESS)))) {
+    if (lines.isEmpty() || HEADERS.stream().noneMatch(h -> lines.get(0).equals(String.join(",", h)))) {
       throw new IllegalArgumentException(file + ": line 1 must be the audit header " + String.join(",", COLUMNS));
     }
     int columns = CsvFields.split(lines.get(0)).size();
@@ -93,12 +99,21 @@ public final class AuditResults {
         rows.add(new AuditRow(c.get(0), c.get(1), c.get(2), c.get(3), Double.parseDouble(c.get(4)),
             Double.parseDouble(c.get(5)), Double.parseDouble(c.get(6)), Double.parseDouble(c.get(7)),
             Double.parseDouble(c.get(9)), Double.parseDouble(c.get(10)), Integer.parseInt(c.get(11)), c.get(13),
-            c.get(14), c.get(15)));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a bad number: " + e.getMessage(), e);
+            c.get(14), c.get(15), fdp(c)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a bad value: " + e.getMessage(), e);
       }
     }
     return rows;
+  }
+
+  /** The f-DP columns of a row's cells: none in a table before them, or when the curve cell is empty. */
+  private static Optional<AuditRow.Fdp> fdp(List<String> c) {
+    if (c.size() < COLUMNS.size() || c.get(18).isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new AuditRow.Fdp(FdpCurve.parse(c.get(18)), Double.parseDouble(c.get(19)),
+        Double.parseDouble(c.get(20))));
   }
 
   /** The rows of the named mechanisms (for a run's claims and HTML report). */

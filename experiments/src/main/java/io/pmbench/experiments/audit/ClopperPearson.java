@@ -25,4 +25,16 @@ public record ClopperPearson(double lower, double upper) {
     double upper = k == n ? 1 : new BetaDistribution(k + 1.0, n - k).inverseCumulativeProbability(1 - a / 2);
     return new ClopperPearson(lower, upper);
   }
+
+  /**
+   * The one-sided upper bound at {@code level} for k of n: the upper end of the two-sided interval
+   * at 2·level − 1, i.e. Beta⁻¹(level; k + 1, n − k) (1 when k = n). The true proportion is below it
+   * with probability at least {@code level}.
+   */
+  public static double upper(long k, long n, double level) {
+    if (!(level > 0.5 && level < 1)) {
+      throw new IllegalArgumentException("level must be in (0.5, 1). Provided value: " + level);
+    }
+    return of(k, n, 2 * level - 1).upper();
+  }
 }

@@ -5,11 +5,11 @@ import java.util.SplittableRandom;
 
 /**
  * Two ways to audit a stage's noise, both on the mechanism's own code path. {@link #run}: the
- * stage's noisy release — {@link AuditStage#release()} — — the mechanism's own code, {@link AuditStage#release()} —
- * {@code trials} times on each side of one pair and turns the Neyman–Pearson statistic
- * ({@link NoiseKind#statistic}, summed over the stage's releases) into an ε lower bound
- * ({@link EpsilonLowerBound}) at the stage's δ and 95% confidence. {@link #atClaimedDelta}: the
- * calibration alone, on a query whose two values are exactly the claimed Δ apart.
+ * stage's noisy release — {@link AuditStage#release()}, the mechanism's own code — {@code trials}
+ * times on each side of one pair, the Neyman–Pearson statistic ({@link NoiseKind#statistic},
+ * summed over the stage's releases) turned into two ε lower bounds at the stage's δ and 95%
+ * confidence ({@link Bounds}). {@link #atClaimedDelta}: the calibration alone, on a query whose
+ * two values are exactly the claimed Δ apart.
  */
 final class EpsilonAudit {
   static final double CONFIDENCE = 0.95;
@@ -20,7 +20,25 @@ final class EpsilonAudit {
 
   private EpsilonAudit() {}
 
-  static EpsilonLowerBound run(AuditTarget t, NeighbourPair pair, int trials, SplittableRandom rng) {
+  /**
+   * The two bounds of one audit, on the same runs: Clopper–Pearson on one threshold test with the
+   * (ε, δ) region (the threshold chosen on held-out runs), and a fitted trade-off curve at the
+   * midpoint threshold ({@link FdpLowerBound}).
+   *
+   * @param clopperPearson the (ε, δ)-region bound
+   * @param fdp the trade-off-curve bound
+   */
+  record Bounds(EpsilonLowerBound clopperPearson, FdpLowerBound fdp) {}
+
+  /**
+   * The bounds on one pair. Both sides' runs feed the Clopper–Pearson bound (half choose its
+   * threshold, half measure) and all of them the curve's: {@link FdpCurve#GAUSSIAN_DP} for a
+   * Gaussian stage (its statistic is N(0, R·s²·‖f′ − f‖²) against the same shifted by
+   * R·‖f′ − f‖², R releases), {@link FdpCurve#EPSILON_DELTA} for a Laplace one (a sum of clamped
+   * terms over coordinates has no Laplace curve), at the statistic's value halfway between the
+   * noiseless releases f and f′.
+   */
+  static Bounds run(AuditTarget t, NeighbourPair pair, int trials, SplittableRandom rng) {
     AuditStage sd = t.stage(pair.d());
     AuditStage sp = t.stage(pair.dPrime());
     double[] fd = sd.preNoise();
@@ -32,7 +50,10 @@ final class EpsilonAudit {
       underD[i] = statistic(sd, kind, fd, fp, rng);
       underP[i] = statistic(sp, kind, fd, fp, rng);
     }
-    return EpsilonLowerBound.of(underD, underP, sd.delta(), CONFIDENCE);
+    double tau = sd.releases() * (kind.statistic(fd, fd, fp) + kind.statistic(fp, fd, fp)) / 2;
+    FdpCurve curve = kind == NoiseKind.GAUSSIAN ? FdpCurve.GAUSSIAN_DP : FdpCurve.EPSILON_DELTA;
+    return new Bounds(EpsilonLowerBound.of(underD, underP, sd.delta(), CONFIDENCE),
+        FdpLowerBound.of(underD, underP, tau, curve, sd.delta(), CONFIDENCE));
   }
 
   /** The statistic summed over the stage's releases. */
@@ -60,8 +81,15 @@ final class EpsilonAudit {
    * bound is ≤ ε with probability ≥ 95%. Unlike {@link #run} on the worst data-set pair
    * found (whose ‖f(D) − f(D′)‖ may be far below Δ), the test here has the power the claim allows:
    * the bound can approach ε.
+   *
+   * <p>The curve's bound uses the same {@code trials} runs at the midpoint threshold R·Δ/2 (R
+   * releases), not the pilot: {@link FdpCurve#GAUSSIAN_DP} for a Gaussian stage,
+   * {@link FdpCurve#LAPLACE} for a Laplace stage of one release (one Laplace coordinate shifted by
+   * Δ: exactly that curve), {@link FdpCurve#EPSILON_DELTA} for a Laplace stage of several (a sum of
+   * Laplace draws has another curve), and {@link FdpCurve#EPSILON_DELTA} at threshold 0 for
+   * randomised response ({@link AuditStage.Norm#HAMMING}).
    */
-  static EpsilonLowerBound atClaimedDelta(AuditStage stage, int trials, SplittableRandom rng) {
+  static Bounds atClaimedDelta(AuditStage stage, int trials, SplittableRandom rng) {
     int pilot = Math.max(PILOT_MIN, trials / PILOT_FRACTION);
     double[] fitD = new double[pilot];
     double[] fitP = new double[pilot];
@@ -70,7 +98,15 @@ final class EpsilonAudit {
     double[] underD = new double[trials];
     double[] underP = new double[trials];
     draw(stage, underD, underP, rng);
-    return EpsilonLowerBound.ofFixedThreshold(underD, underP, tau, stage.delta(), CONFIDENCE);
+    // Randomised response has neither a Gaussian nor a Laplace curve: the (ε, δ) curve, which every
+    // (ε, δ)-DP release meets, keeps its bound a lower bound; its statistic runs from -RΔ under μ₀ to
+    // +RΔ under μ₁, so the midpoint is 0.
+    boolean flips = stage.norm() == AuditStage.Norm.HAMMING;
+    FdpCurve curve = stage.norm() == AuditStage.Norm.L2 ? FdpCurve.GAUSSIAN_DP
+        : !flips && stage.releases() == 1 ? FdpCurve.LAPLACE : FdpCurve.EPSILON_DELTA;
+    double midpoint = flips ? 0 : stage.releases() * stage.sensitivity() / 2;
+    return new Bounds(EpsilonLowerBound.ofFixedThreshold(underD, underP, tau, stage.delta(), CONFIDENCE),
+        FdpLowerBound.of(underD, underP, midpoint, curve, stage.delta(), CONFIDENCE));
   }
 
   /**

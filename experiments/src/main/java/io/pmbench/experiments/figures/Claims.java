@@ -131,11 +131,18 @@ public final class Claims implements Experiment {
           + "stated", source, r.verdict().equals("OK") ? ClaimRow.REPRODUCED
           : ClaimRow.NOT_REPRODUCED, String.format(Locale.ROOT, "Delta ratio %.4f (worst %.4g vs claimed %.4g); epsilon "
           + "lower bound %.3f [95%% one-sided, point estimate %s] vs claimed epsilon %s at delta %s; %d runs "
-          + "per side, %s sampler; tightness %.3f (power %s); %s", r.sensitivityRatio(), r.worstSensitivity(),
+          + "per side, %s sampler; tightness %.3f%s (power %s); %s", r.sensitivityRatio(), r.worstSensitivity(),
           r.claimedSensitivity(), r.epsilonLower(), pointEstimate(r.epsilonPoint()), r.claimedEpsilon(), r.delta(),
-          r.trials(), r.sampler(), r.tightness(), r.power(), r.verdict())));
+          r.trials(), r.sampler(), r.tightness(), fdpEvidence(r), r.power(), r.verdict())));
     }
     return rows;
+  }
+
+  /** The f-DP bound's part of an audit row's evidence ("" for a row of a table written before it). */
+  static String fdpEvidence(AuditRow r) {
+    return r.fdp().map(f -> String.format(Locale.ROOT, "; %s fit: %s >= %.4f, epsilon lower bound %.3f [95%% "
+        + "one-sided], tightness %.3f", f.curve().cliName(), f.curve().parameterName(), f.parameterLower(),
+        f.epsilonLower(), f.epsilonLower() / r.claimedEpsilon())).orElse("");
   }
 
   /**

@@ -62,10 +62,25 @@ class AuditTest {
     AuditRow under = Audit.run(testMechanism(1, 0.01), SMALL, dir);
     AuditRow honest = Audit.run(testMechanism(1, 1), SMALL, dir);
     assertTrue(under.epsilonFailed(), under.summary());
+    assertTrue(under.fdp().orElseThrow().epsilonLower() > SMALL.epsilon(), under.summary());
+    // CLASSIC at epsilon = 0.1 is loose (true epsilon about 0.06), so neither bound comes near the claim.
     assertFalse(honest.epsilonFailed(), honest.summary());
     assertFalse(honest.sensitivityFailed(), honest.summary());
     // The true Δ = 1 is reached by removing a row whose mass lies in the first k coordinates.
     assertTrue(honest.sensitivityRatio() > 0.95, honest.summary());
+  }
+
+  @Test
+  void run_identicalPair_bothBoundsExactlyZero() {
+    // D = D': the Gaussian statistic <x - f, f' - f> is 0 on every run, a score that carries no signal; both
+    // bounds must be exactly 0 (deterministic: every run under D is below the threshold 0, every run under D'
+    // at it). Fails if a bound turns an empty test into a positive epsilon.
+    AuditTarget t = testMechanism(1, 1);
+    AuditData d = t.randomData(new SplittableRandom(2));
+    EpsilonAudit.Bounds b = EpsilonAudit.run(t, new NeighbourPair(d, d, "identical"), 1_000, new SplittableRandom(3));
+    assertEquals(0.0, b.clopperPearson().lowerBound(), b.toString());
+    assertEquals(0.0, b.fdp().epsilonLower(), b.toString());
+    assertEquals(FdpCurve.GAUSSIAN_DP, b.fdp().curve());
   }
 
   @Test

@@ -59,19 +59,32 @@ class RandomisedResponseAuditTest {
 
   @Test
   void atClaimedDelta_underFlippedStage_caught() {
-    // Flips at eps = 1 per bit over 4 bits (true eps 4) while claiming eps = 1: must be refuted.
-    EpsilonLowerBound e = EpsilonAudit.atClaimedDelta(stage(4, 1 / (1 + Math.E)), 20_000, new SplittableRandom(1));
-    assertTrue(e.lowerBound() > 1, "lower bound " + e.lowerBound());
+    // Flips at eps = 1 per bit over 4 bits (true eps 4) while claiming eps = 1: both bounds must refute it.
+    EpsilonAudit.Bounds b = EpsilonAudit.atClaimedDelta(stage(4, 1 / (1 + Math.E)), 20_000, new SplittableRandom(1));
+    assertTrue(b.clopperPearson().lowerBound() > 1, "Clopper-Pearson lower bound " + b.clopperPearson().lowerBound());
+    assertTrue(b.fdp().epsilonLower() > 1, "f-DP lower bound " + b.fdp().epsilonLower());
   }
 
   @Test
   void atClaimedDelta_honestAndDataBlindStages_notAboveClaim() {
-    EpsilonLowerBound honest = EpsilonAudit.atClaimedDelta(stage(4, 1 / (1 + Math.exp(0.25))), 20_000,
+    // The f-DP bound of randomised response uses the (eps, delta) curve, which every eps-DP release
+    // meets; a Laplace curve here would judge an honest stage above its claim.
+    EpsilonAudit.Bounds honest = EpsilonAudit.atClaimedDelta(stage(4, 1 / (1 + Math.exp(0.25))), 20_000,
         new SplittableRandom(2));
-    assertTrue(honest.lowerBound() <= 1, "honest stage: " + honest.lowerBound());
+    assertTrue(honest.clopperPearson().lowerBound() <= 1, "honest stage: " + honest.clopperPearson().lowerBound());
+    assertTrue(honest.fdp().epsilonLower() <= 1, "honest stage, f-DP: " + honest.fdp().epsilonLower());
+    assertEquals(FdpCurve.EPSILON_DELTA, honest.fdp().curve());
     // q = 1/2: the output does not depend on the code, so no test tells the means apart.
-    EpsilonLowerBound blind = EpsilonAudit.atClaimedDelta(stage(4, 0.5), 20_000, new SplittableRandom(3));
-    assertTrue(blind.lowerBound() < 0.1, "data-blind stage: " + blind.lowerBound());
+    EpsilonAudit.Bounds blind = EpsilonAudit.atClaimedDelta(stage(4, 0.5), 20_000, new SplittableRandom(3));
+    assertTrue(blind.clopperPearson().lowerBound() < 0.1, "data-blind stage: " + blind.clopperPearson().lowerBound());
+    assertTrue(blind.fdp().epsilonLower() < 0.1, "data-blind stage, f-DP: " + blind.fdp().epsilonLower());
+  }
+
+  /** One bit at eps = 1 is exactly randomised response at eps = 1: the f-DP bound comes close to it. */
+  @Test
+  void atClaimedDelta_oneBitAtItsClaim_tightBelowClaim() {
+    EpsilonAudit.Bounds b = EpsilonAudit.atClaimedDelta(stage(1, 1 / (1 + Math.E)), 100_000, new SplittableRandom(4));
+    assertTrue(b.fdp().epsilonLower() <= 1 && b.fdp().epsilonLower() > 0.9, "f-DP bound " + b.fdp().epsilonLower());
   }
 
   @Test
