@@ -95,6 +95,7 @@ public final class Claims implements Experiment {
       rows.add(missing("fig6-vs-private", "PrivateMail beats every private baseline", "Figure 6, Evaluation"));
     } else {
       rows.addAll(fig6Rows(f6));
+      rows.addAll(ceilingRows(Ceilings.points(f6)));
       rows.addAll(ExplainClaims.rows(f6, parts.get(IDS_PART)));
     }
     rows.addAll(f5 == null ? List.of(missing(FIG5_STABLE, "tuning of k and alpha is stable", FIG5_SOURCE),
@@ -290,6 +291,36 @@ public final class Claims implements Experiment {
         "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
         + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
         + chance));
+    return rows;
+  }
+
+  /**
+   * One row per (mechanism, ε) whose cells state a guarantee with a ceiling (issue 35): Recall@8
+   * − min(1, e<sup>ε′</sup>·R_indep@8 + δ′) as a paired §10 interval, judged "exceeds the DP
+   * ceiling" (the interval lies above 0: evidence the release is not DP for the query as stated),
+   * "within the DP ceiling" (it lies at or below {@link Decision#MARGIN}) or undecided; "cannot
+   * test here" for cells without top-K lists. A claim that assumes the labels public also gets its
+   * features-only reading in the evidence.
+   */
+  static List<ClaimRow> ceilingRows(List<Ceilings.Point> points) {
+    List<ClaimRow> rows = new ArrayList<>();
+    for (Ceilings.Point p : points) {
+      if (!p.replacement().bounded() || p.recall().isEmpty()) {
+        continue;
+      }
+      String id = ("dp-ceiling-" + p.mechanism() + "-eps-" + p.epsilon()).toLowerCase(Locale.ROOT)
+          .replaceAll("[^a-z0-9]+", "-");
+      String claim = p.mechanism() + " at epsilon = " + p.epsilon() + " stays under the ceiling its stated guarantee"
+          + " (" + p.guarantee() + ") puts on Recall@" + Stats.K + " for the whole query (features and label)";
+      String evidence = Ceilings.text(p) + "; " + p.replacement().explanation()
+          + (p.labelsPublic() ? "; " + Ceilings.featuresOnlyReading(p) : "");
+      String verdict = p.verdict().orElse(ClaimRow.CANNOT_TEST);
+      if (p.excess().isEmpty()) {
+        evidence += "; cells stored before pmbench-cell/2 keep no top-K lists: rerun into a new directory (or with"
+            + " --fresh) to judge this";
+      }
+      rows.add(new ClaimRow(id, claim, "issue 35; the mechanism's privacy claim; Appendix B", verdict, evidence));
+    }
     return rows;
   }
 

@@ -100,6 +100,7 @@ public final class RunPipeline {
           .forEach(t -> pendingCells.put(t.key(), t.queries()));
       long pending = pendingCells.size();
       warnStale(Sweep.stale(store, tasks));
+      noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
@@ -120,6 +121,20 @@ public final class RunPipeline {
         + ": they were made by its revision " + cells.stream().map(c -> String.valueOf(c.revision())).distinct()
         .sorted().collect(Collectors.joining(", ")) + ", not the current one (see `pmbench mechanisms " + m + "`)"));
     err.flush();
+  }
+
+  /**
+   * One line when reused cells were stored before {@code pmbench-cell/2}: they are reused (their
+   * hits are valid), and the metrics that need each query's top-K lists (R_indep, the DP ceiling)
+   * show as unavailable for them; recomputing hours of stored runs is left to the user.
+   */
+  private void noteFormatOne(List<CellRecord> reused) {
+    long old = reused.stream().filter(c -> c.ok() && c.nearest().isEmpty()).count();
+    if (old > 0) {
+      err.println("pmbench: reusing " + old + " cells stored before " + CellRecord.FORMAT + " (no top-K lists): their"
+          + " R_indep and DP ceiling show as unavailable; to compute them, rerun into a new directory or with --fresh");
+      err.flush();
+    }
   }
 
   /** The three lines saying what is about to run: noise, data and cells, settings. */
