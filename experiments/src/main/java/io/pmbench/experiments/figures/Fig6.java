@@ -203,7 +203,7 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
       List<Ceilings.Point> mp = ceilings.stream().filter(p -> p.mechanism().equals(m)).toList();
       double[] y = mp.stream().mapToDouble(p -> p.ceiling().map(c -> c[0]).orElse(Double.NaN)).toArray();
       if (java.util.Arrays.stream(y).anyMatch(Double::isFinite)) {
-        out.add(new LineFigure.Bound(m + ": DP ceiling", m, mp.stream().mapToDouble(Ceilings.Point::epsilon).toArray(),
+        out.add(new LineFigure.Bound(m + ": DP ceiling (above: impossible)", m, mp.stream().mapToDouble(Ceilings.Point::epsilon).toArray(),
             y));
       }
     }
