@@ -96,19 +96,33 @@ final class Ceilings {
 
   /**
    * Every (mechanism, ε) of a run's grid (its {@code mechanisms} and {@code epsilons}) at
-   * {@link Stats#K}, in report order; cells that do not report that K are left out.
+   * {@link Stats#K}, in report order; cells that do not report that K are left out. The cells of
+   * an ε-independent mechanism, drawn at every ε, give one point at the ε they were computed at
+   * (repeated in the list, once per grid ε: {@link #distinct} drops the repeats).
    */
   static List<Point> points(RunView v) {
     int rows = replacedRows(v);
     List<Point> out = new ArrayList<>();
+    Map<List<String>, Point> done = new java.util.HashMap<>(); // ε-independent cells are drawn at every ε
     for (String m : ReportPages.ordered(v.gridStrings("mechanisms"))) {
       for (double eps : v.gridNumbers("epsilons")) {
         List<CellRecord> cs = v.cellsAt(m, eps).stream()
             .filter(c -> java.util.Arrays.stream(c.ks()).anyMatch(x -> x == Stats.K)).toList();
-        out.add(of(m, eps, cs, Stats.K, rows));
+        if (cs.isEmpty()) {
+          out.add(of(m, eps, cs, Stats.K, rows));
+        } else {
+          out.add(done.computeIfAbsent(cs.stream().map(c -> c.key().fileName()).toList(),
+              k -> of(m, cs.get(0).key().epsilon(), cs, Stats.K, rows)));
+        }
       }
     }
     return out;
+  }
+
+  /** {@code points} without repeats of a (mechanism, ε), in order. */
+  static List<Point> distinct(List<Point> points) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    return points.stream().filter(p -> seen.add(p.mechanism() + "|" + p.epsilon())).toList();
   }
 
   /** The point of {@code cells} (one per seed of one mechanism and ε) at K. */
@@ -266,7 +280,7 @@ final class Ceilings {
         + ", otherwise undecided.");
     formatNote(cells).ifPresent(n -> html.callout("warn", n));
     List<List<String>> rows = new ArrayList<>();
-    for (Point p : points) {
+    for (Point p : distinct(points)) {
       if (p.rIndep().isEmpty() && !p.replacement().bounded()) {
         continue;
       }

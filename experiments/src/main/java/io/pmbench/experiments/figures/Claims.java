@@ -306,7 +306,7 @@ public final class Claims implements Experiment {
   static List<ClaimRow> ceilingRows(List<Ceilings.Point> points) {
     List<ClaimRow> rows = new ArrayList<>();
     java.util.Set<String> unavailable = new java.util.HashSet<>();
-    for (Ceilings.Point p : points) {
+    for (Ceilings.Point p : Ceilings.distinct(points)) {
       if (!p.replacement().bounded() || p.recall().isEmpty()) {
         continue;
       }
