@@ -7,7 +7,8 @@ import java.util.Objects;
  * {@code "<name> must be <range>. Provided value: <v>"} (after Google differential-privacy's
  * {@code DpPreconditions}). The privacy parameters ε, δ and the sensitivity are checked here and
  * nowhere else ({@link #checkEpsilon}, {@link #checkDelta}, {@link #checkSensitivity},
- * {@link #checkClassicGaussianEpsilon}). Every check throws {@link IllegalArgumentException} and
+ * {@link #checkClassicGaussianEpsilon}). Every check throws a {@link ParameterException} naming the
+ * parameter (an {@link IllegalArgumentException}, so that a front end can name it its own way) and
  * returns its argument, so a constructor can check and assign in one statement.
  */
 public final class Preconditions {
@@ -16,8 +17,9 @@ public final class Preconditions {
   /** Throws unless {@code condition}: "{@code name} must be {@code range}. Provided value: …". */
   public static void require(boolean condition, String name, String range, Object provided) {
     if (!condition) {
-      throw new IllegalArgumentException(
-          name + " must be " + range + ". Provided value: " + Objects.toString(provided));
+      String named = name.matches("[A-Za-z][A-Za-z0-9]*") ? ParameterException.ref(name) : name;
+      throw new ParameterException(name, named + " must be " + range + ". Provided value: "
+          + Objects.toString(provided).replace("${", "$ {"));
     }
   }
 

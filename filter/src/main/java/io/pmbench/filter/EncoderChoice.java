@@ -1,5 +1,6 @@
 package io.pmbench.filter;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public final class EncoderChoice {
     }
     String o = option.strip().toLowerCase(Locale.ROOT);
     if (!o.equals("vae") && !o.equals("ppca")) {
-      throw new IllegalArgumentException("--encoder must be vae or ppca. Provided value: " + option);
+      throw new ParameterException("encoder", "${encoder} must be vae or ppca. Provided value: " + option);
     }
     return o;
   }
@@ -112,7 +113,8 @@ public final class EncoderChoice {
     for (String part : option.split(",")) {
       String name = resolve(part, note);
       if (names.contains(name)) {
-        throw new IllegalArgumentException("--encoder must name each encoder once. Provided value: " + option);
+        throw new ParameterException("encoder", "${encoder} must name each encoder once. Provided value: "
+            + option);
       }
       names.add(name);
     }
@@ -146,17 +148,17 @@ public final class EncoderChoice {
       VaeEncoder e = bundled.orElseGet(() -> VaeEncoder.read(file));
       String trainedOn = e.header().getOrDefault("dataset_sha256", "?");
       if (!trainedOn.equals(data.sha256()) || e.latentDim() != latentDim || e.inputDim() != data.dimension()) {
-        throw new IllegalArgumentException("VAE model " + file + " was trained for data set SHA-256 " + trainedOn
+        throw new ParameterException("vaeModel", "VAE model " + file + " was trained for data set SHA-256 " + trainedOn
             + " with " + e.inputDim() + " -> " + e.latentDim() + " dimensions, not this run's " + data.sha256() + " with "
-            + data.dimension() + " -> " + latentDim + "; pass another --vae-model or delete it to retrain");
+            + data.dimension() + " -> " + latentDim + "; pass another ${vaeModel} or delete it to retrain");
       }
       log.accept("VAE encoder " + e.architecture() + " loaded from " + e.source() + " (trained "
           + e.header().getOrDefault("epochs", "?") + " epochs, " + e.header().getOrDefault("wall_seconds", "?")
           + " s; not retrained)");
       return e;
     }
-    VaeTrainer trainer = trainer().orElseThrow(() -> new IllegalArgumentException("--encoder vae: no trained model at "
-        + file + " and the VAE trainer is not on the class path; " + ENABLE + ", or use --encoder ppca"));
+    VaeTrainer trainer = trainer().orElseThrow(() -> new ParameterException("encoder", "${encoder} vae: no trained model at "
+        + file + " and the VAE trainer is not on the class path; " + ENABLE + ", or use ${encoder} ppca"));
     VaeTrainer.Config cfg = VaeTrainer.Config.paper(latentDim, opts.epochs(), opts.seed());
     log.accept("VAE encoder " + cfg.architecture(data.dimension()) + ": training " + cfg.epochs() + " epochs on "
         + data.train().size() + " rows with " + trainer.description() + " (stored in " + file + ")");

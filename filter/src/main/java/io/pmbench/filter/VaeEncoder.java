@@ -1,5 +1,6 @@
 package io.pmbench.filter;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.runs.AtomicFiles;
@@ -98,8 +99,8 @@ public final class VaeEncoder implements Encoder {
       for (int c = 0; c < d; c++) {
         float v = src[r * d + c];
         if (v < 0) {
-          throw new IllegalArgumentException("--encoder vae: row " + r + " has a negative entry (" + v + "); the VAE's "
-              + "Bernoulli likelihood needs non-negative image rows (use --encoder ppca)");
+          throw new ParameterException("encoder", "${encoder} vae: row " + r + " has a negative entry (" + v
+              + "); the VAE's Bernoulli likelihood needs non-negative image rows (use ${encoder} ppca)");
         }
         max = Math.max(max, v);
       }

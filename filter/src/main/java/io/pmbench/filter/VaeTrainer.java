@@ -28,7 +28,7 @@ public interface VaeTrainer {
         Preconditions.positive(h, "VAE hidden width");
       }
       Preconditions.positive(latentDim, "VAE latent dimension");
-      Preconditions.positive(epochs, "--vae-epochs");
+      Preconditions.positive(epochs, "vaeEpochs");
       Preconditions.positive(batch, "VAE batch size");
       Preconditions.positiveFinite(learningRate, "VAE learning rate");
     }

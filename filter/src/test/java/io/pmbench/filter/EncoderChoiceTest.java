@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import java.io.IOException;
@@ -32,7 +33,8 @@ class EncoderChoiceTest {
     assertEquals("ppca", EncoderChoice.resolve("ppca", notes::add));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> EncoderChoice.resolve("pca", notes::add));
-    assertEquals("--encoder must be vae or ppca. Provided value: pca", e.getMessage());
+    assertEquals("encoder must be vae or ppca. Provided value: pca", e.getMessage());
+    assertEquals("encoder", ((ParameterException) e).parameter());
   }
 
   @Test
@@ -68,7 +70,7 @@ class EncoderChoiceTest {
     EncoderChoice.VaeOptions opts = new EncoderChoice.VaeOptions(Optional.of(tmp.resolve("none.vae")), 2, 1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> EncoderChoice.vae(data, 4, opts, line -> { }));
-    assertTrue(e.getMessage().startsWith("--encoder vae: no trained model at " + tmp.resolve("none.vae")),
+    assertTrue(e.getMessage().startsWith("encoder vae: no trained model at " + tmp.resolve("none.vae")),
         e.getMessage());
     assertTrue(e.getMessage().contains("-Plearn") && !e.getMessage().contains("\n"), e.getMessage());
   }

@@ -87,7 +87,7 @@ class VaeEncoderTest {
     assertArrayEquals(new float[] {0, 1, 0.5f, 0, 0, 0}, in);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> VaeEncoder.inputs(new FeatureMatrix(new float[] {0.1f, -0.2f}, 1, 2)));
-    assertTrue(e.getMessage().contains("--encoder ppca") && !e.getMessage().contains("\n"), e.getMessage());
+    assertTrue(e.getMessage().contains("encoder ppca") && !e.getMessage().contains("\n"), e.getMessage());
   }
 
   @Test

@@ -53,6 +53,11 @@ final class GatedAdam {
     return trainable(tf.variable(tf.constant(Shape.of(shape), DataBuffers.of(w, true, false))));
   }
 
+  /** The number of trainable scalars: the sizes of every variable made by {@link #normal} and {@link #zeros}. */
+  long parameters() {
+    return variables.stream().mapToLong(v -> v.shape().size()).sum();
+  }
+
   /** A trainable zero vector of length n. */
   Variable<TFloat32> zeros(Ops tf, int n) {
     return trainable(tf.variable(tf.constant(Shape.of(n), DataBuffers.of(new float[n], true, false))));

@@ -11,6 +11,7 @@ import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,10 +32,13 @@ final class LearnedDataset {
   /**
    * Writes the four arrays, the descriptor and {@code provenance} into {@code dir}.
    *
+   * @param what what the features are, for the descriptor's title (e.g. "features of a CNN trained on its train split")
+   * @param header lines written as comments at the head of the descriptor, after the first
    * @return the descriptor
    */
-  static Path write(Path dir, String name, FeatureSet source, Trainer.Outcome o, Map<String, Object> provenance) throws IOException {
-    int k = o.architecture().embedding();
+  static Path write(Path dir, String name, FeatureSet source, Trainer.Outcome o, String what, List<String> header,
+      Map<String, Object> provenance) throws IOException {
+    int k = o.embedding();
     Map<String, byte[]> arrays = new LinkedHashMap<>();
     arrays.put(TRAIN, NpyWriter.float32(o.train(), source.train().size(), k));
     arrays.put(TRAIN_LABELS, NpyWriter.int32(source.train().labels()));
@@ -44,33 +48,47 @@ final class LearnedDataset {
     for (Map.Entry<String, byte[]> a : arrays.entrySet()) {
       AtomicFiles.writeBytes(dir.resolve(a.getKey()), a.getValue());
       files.put(a.getKey().replace(".npy", "").replace('-', '_'),
-          Map.of("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
+          ordered("path", a.getKey(), "sha256", Checksums.hex(Checksums.sha256().digest(a.getValue()))));
     }
     Path descriptor = dir.resolve(name + ".yaml");
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
-    String text = yaml.writeValueAsString(descriptor(name, source, o, files));
-    AtomicFiles.write(descriptor, w -> w.write("# Written by pmbench features learn; " + PROVENANCE
-        + " beside it says how.\n" + text));
+    String text = yaml.writeValueAsString(descriptor(name, source, k + "-d " + what, files));
+    StringBuilder comments = new StringBuilder("# Written by pmbench features learn; " + PROVENANCE
+        + " beside it says how.\n");
+    header.forEach(line -> comments.append("# ").append(line).append('\n'));
+    AtomicFiles.write(descriptor, w -> w.write(comments + text));
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     AtomicFiles.write(dir.resolve(PROVENANCE), w -> w.write(json.writeValueAsString(provenance) + "\n"));
     return descriptor;
   }
 
-  private static Map<String, Object> descriptor(String name, FeatureSet source, Trainer.Outcome o, Map<String, Object> files) {
+  private static Map<String, Object> descriptor(String name, FeatureSet source, String what,
+      Map<String, Object> files) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("pmbench", "dataset/1");
     d.put("name", name);
-    d.put("title", source.name() + ", " + o.architecture().embedding() + "-d features of a CNN trained on its "
-        + "train split (pmbench features learn)");
+    d.put("title", source.name() + ", " + what + " (pmbench features learn)");
     d.put("licence", source.licence() + "; features learned by pmbench features learn (see " + PROVENANCE + ")");
-    d.put("defaults", Map.of("sigma", source.defaults().sigma(), "alpha", source.defaults().alpha(),
+    d.put("defaults", ordered("sigma", source.defaults().sigma(), "alpha", source.defaults().alpha(),
         "source", "those of " + source.name()));
     d.put("classes", source.numClasses());
     d.put("files", files);
-    d.put("split", Map.of("by", "files",
-        "train", Map.of("features", Map.of("file", "train"), "labels", Map.of("file", "train_labels")),
-        "test", Map.of("features", Map.of("file", "test"), "labels", Map.of("file", "test_labels"))));
+    d.put("split", ordered("by", "files",
+        "train", ordered("features", ordered("file", "train"), "labels", ordered("file", "train_labels")),
+        "test", ordered("features", ordered("file", "test"), "labels", ordered("file", "test_labels"))));
     return d;
+  }
+
+  /**
+   * A map of the {@code key, value} pairs in their order. Not {@code Map.of}: its iteration order
+   * changes from one JVM to the next, and with it the descriptor's bytes.
+   */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
   }
 }

@@ -61,7 +61,7 @@ class TrainerTest {
     Trainer.Outcome o = Trainer.train(data, config(8), 1, TrainingListener.NONE);
     double[] curve = o.lossCurve();
     assertTrue(curve[curve.length - 1] < 0.5 * curve[0], Arrays.toString(curve));
-    int k = o.architecture().embedding();
+    int k = o.embedding();
     assertEquals(data.test().size() * k, o.test().length);
     for (int r = 0; r < data.test().size(); r++) {
       double s = 0;
@@ -70,7 +70,7 @@ class TrainerTest {
       }
       assertEquals(1.0, s, 1e-5);
     }
-    assertEquals(4, o.architecture().classes(), "head over the train classes only");
+    assertEquals(4, o.classes(), "head over the train classes only");
   }
 
   @Test

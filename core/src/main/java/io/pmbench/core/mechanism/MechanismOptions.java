@@ -1,5 +1,6 @@
 package io.pmbench.core.mechanism;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import java.util.ArrayList;
@@ -84,11 +85,11 @@ public final class MechanismOptions {
         String mechanism = key.substring(0, dot);
         EmbeddingMechanism m = byName.get(mechanism);
         if (m == null) {
-          throw new IllegalArgumentException("--option " + key + ": mechanism must be one this command runs ("
+          throw new ParameterException("option", "${option} " + key + ": mechanism must be one this command runs ("
               + String.join(", ", byName.keySet()) + "). Provided value: " + mechanism);
         }
-        parse(key, spec(m, key.substring(dot + 1)).orElseThrow(() -> new IllegalArgumentException(
-            "--option " + key + ": " + m.name() + " has no option " + key.substring(dot + 1) + "; valid keys: "
+        parse(key, spec(m, key.substring(dot + 1)).orElseThrow(() -> new ParameterException("option",
+            "${option} " + key + ": " + m.name() + " has no option " + key.substring(dot + 1) + "; valid keys: "
                 + keys(List.of(m)))), e.getValue());
         continue;
       }
@@ -96,11 +97,11 @@ public final class MechanismOptions {
       byName.values().forEach(m -> spec(m, key).ifPresent(s -> declaring.computeIfAbsent(s, x -> new ArrayList<>())
           .add(m.name())));
       if (declaring.isEmpty()) {
-        throw new IllegalArgumentException("--option " + key + ": no mechanism of this command ("
+        throw new ParameterException("option", "${option} " + key + ": no mechanism of this command ("
             + String.join(", ", byName.keySet()) + ") has it; valid keys: " + keys(byName.values()));
       }
       if (declaring.size() > 1) {
-        throw new IllegalArgumentException("--option " + key + " is ambiguous: " + declaring.values().stream()
+        throw new ParameterException("option", "${option} " + key + " is ambiguous: " + declaring.values().stream()
             .map(ms -> String.join(", ", ms)).collect(Collectors.joining(" and ")) + " declare different options of"
             + " that name; write MECHANISM." + key + "=VALUE");
       }
@@ -133,7 +134,7 @@ public final class MechanismOptions {
     try {
       spec.parse(value);
     } catch (IllegalArgumentException ex) {
-      throw new IllegalArgumentException("--option " + key + ": " + ex.getMessage(), ex);
+      throw new ParameterException("option", "${option} " + key + ": " + ex.getMessage(), ex);
     }
   }
 

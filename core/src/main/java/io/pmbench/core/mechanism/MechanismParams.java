@@ -70,14 +70,6 @@ public record MechanismParams(
     }
   }
 
-  /** The parameters with a fresh Q per query ({@code sharedClientQ = false}, as {@code paper} and {@code corrected}). */
-  public MechanismParams(double epsilon, double delta, double sigma, double alpha, int k, double sigmaQ,
-      int iterations, int serverIterations, FeatureKernelScale featureKernelScale, LabelKernel labelKernel,
-      NoiseCalibration calibration, boolean renormalize, boolean officialCodeMii, Map<String, String> options) {
-    this(epsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations, featureKernelScale, labelKernel,
-        calibration, renormalize, officialCodeMii, false, options);
-  }
-
   /**
    * Iterations of every noise-free SMLQ run: the server's embedding of [S; P] and the {@code smlq}
    * client (1 + T under {@code paper}, T under {@code official-code}; SPEC.md §5, §8).
@@ -133,21 +125,17 @@ public record MechanismParams(
    */
   public MechanismParams forMechanism(String name) {
     Map<String, String> resolved = MechanismOptions.resolve(options, name);
-    return resolved == options ? this : new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
-        serverIterations, featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ,
-        resolved);
+    return resolved == options ? this : toBuilder().options(resolved).build();
   }
 
   /** A copy at another (ε, calibration). */
   public MechanismParams withPrivacy(double newEpsilon, NoiseCalibration newCalibration) {
-    return new MechanismParams(newEpsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations,
-        featureKernelScale, labelKernel, newCalibration, renormalize, officialCodeMii, sharedClientQ, options);
+    return toBuilder().epsilon(newEpsilon).calibration(newCalibration).build();
   }
 
   /** A copy with other σ and α. */
   public MechanismParams withKernel(double newSigma, double newAlpha) {
-    return new MechanismParams(epsilon, delta, newSigma, newAlpha, k, sigmaQ, iterations, serverIterations,
-        featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ, options);
+    return toBuilder().sigma(newSigma).alpha(newAlpha).build();
   }
 
   /**
@@ -181,5 +169,99 @@ public record MechanismParams(
   public String smlqServerFingerprint() {
     return "sigma=" + sigma + ",alpha=" + alpha + ",k=" + k + ",sigmaQ=" + sigmaQ + ",T=" + serverIterations
         + ",scale=" + featureKernelScale + ",labels=" + labelKernel + ",renorm=" + renormalize;
+  }
+
+  /**
+   * A builder holding every field of these parameters, so that a copy with one knob changed keeps
+   * all the others (copies are never written field by field: a hand-written copy once dropped
+   * {@code sharedClientQ}).
+   */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** A mutable copy of {@link MechanismParams}; {@link #build()} validates. */
+  public static final class Builder {
+    private double epsilon;
+    private double delta;
+    private double sigma;
+    private double alpha;
+    private int k;
+    private double sigmaQ;
+    private int iterations;
+    private int serverIterations;
+    private FeatureKernelScale featureKernelScale;
+    private LabelKernel labelKernel;
+    private NoiseCalibration calibration;
+    private boolean renormalize;
+    private boolean officialCodeMii;
+    private boolean sharedClientQ;
+    private Map<String, String> options;
+
+    private Builder(MechanismParams p) {
+      epsilon = p.epsilon;
+      delta = p.delta;
+      sigma = p.sigma;
+      alpha = p.alpha;
+      k = p.k;
+      sigmaQ = p.sigmaQ;
+      iterations = p.iterations;
+      serverIterations = p.serverIterations;
+      featureKernelScale = p.featureKernelScale;
+      labelKernel = p.labelKernel;
+      calibration = p.calibration;
+      renormalize = p.renormalize;
+      officialCodeMii = p.officialCodeMii;
+      sharedClientQ = p.sharedClientQ;
+      options = p.options;
+    }
+
+    public Builder epsilon(double v) {
+      epsilon = v;
+      return this;
+    }
+
+    public Builder calibration(NoiseCalibration v) {
+      calibration = v;
+      return this;
+    }
+
+    public Builder sigma(double v) {
+      sigma = v;
+      return this;
+    }
+
+    public Builder alpha(double v) {
+      alpha = v;
+      return this;
+    }
+
+    public Builder k(int v) {
+      k = v;
+      return this;
+    }
+
+    /** T, the client's post-processing iterations. */
+    public Builder iterations(int v) {
+      iterations = v;
+      return this;
+    }
+
+    /** Iterations of the noise-free SMLQ runs. */
+    public Builder serverIterations(int v) {
+      serverIterations = v;
+      return this;
+    }
+
+    public Builder options(Map<String, String> v) {
+      options = v;
+      return this;
+    }
+
+    /** The parameters; validated as the record's constructor does. */
+    public MechanismParams build() {
+      return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations,
+          featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ, options);
+    }
   }
 }

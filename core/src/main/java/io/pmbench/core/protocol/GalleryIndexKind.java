@@ -1,5 +1,6 @@
 package io.pmbench.core.protocol;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.CliEnum;
 import io.pmbench.core.retrieval.ExactIndex;
 import io.pmbench.core.retrieval.GalleryIndex;
@@ -20,10 +21,10 @@ public enum GalleryIndexKind implements CliEnum {
 
   /**
    * Parses a command-line spelling ({@link #cliName()}: {@code exact}, {@code ivf}); anything else
-   * fails with one line naming {@code --index}.
+   * fails with one line naming the parameter {@code index}.
    */
   public static GalleryIndexKind parse(String s) {
-    return CliEnum.find(values(), s, false).orElseThrow(() -> new IllegalArgumentException("--index must be one of "
+    return CliEnum.find(values(), s, false).orElseThrow(() -> new ParameterException("index", "${index} must be one of "
         + Arrays.stream(values()).map(GalleryIndexKind::cliName).toList() + ". Provided value: " + s));
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.random.NoiseSampler;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +47,10 @@ class MechanismOptionsTest {
   private static final Fake NONE = new Fake("none", List.of());
 
   private static String refusal(Map<String, String> options, EmbeddingMechanism... meant) {
-    return assertThrows(IllegalArgumentException.class, () -> MechanismOptions.check(options, List.of(meant)))
-        .getMessage();
+    ParameterException e = assertThrows(ParameterException.class,
+        () -> MechanismOptions.check(options, List.of(meant)));
+    assertEquals("option", e.parameter());
+    return e.message(n -> "--" + n);
   }
 
   @Test

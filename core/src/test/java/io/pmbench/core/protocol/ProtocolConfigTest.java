@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.retrieval.NearestLists;
@@ -52,8 +53,10 @@ class ProtocolConfigTest {
     for (GalleryIndexKind k : GalleryIndexKind.values()) {
       assertEquals(k, GalleryIndexKind.parse(k.cliName()));
     }
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GalleryIndexKind.parse("hnsw"));
-    assertEquals("--index must be one of [exact, ivf]. Provided value: hnsw", e.getMessage());
+    ParameterException e = assertThrows(ParameterException.class, () -> GalleryIndexKind.parse("hnsw"));
+    assertEquals("index must be one of [exact, ivf]. Provided value: hnsw", e.getMessage());
+    assertEquals("index", e.parameter());
+    assertEquals("--index must be one of [exact, ivf]. Provided value: hnsw", e.message(n -> "--" + n));
   }
 
   @Test

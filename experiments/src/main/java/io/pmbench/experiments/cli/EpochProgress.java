@@ -41,6 +41,13 @@ final class EpochProgress implements TrainingListener, AutoCloseable {
   }
 
   @Override
+  public void message(String line) {
+    close();
+    err.println("  " + line);
+    err.flush();
+  }
+
+  @Override
   public void close() {
     if (bar != null) {
       bar.close();

@@ -4,10 +4,12 @@ import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.Datasets;
 import io.pmbench.experiments.learn.FeatureLearner;
 import io.pmbench.experiments.learn.LearnRequest;
+import io.pmbench.experiments.learn.TestSplitRecall;
 import io.pmbench.experiments.sweep.RunFolders;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.OptionalInt;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,11 +35,16 @@ public final class FeaturesCommand implements Runnable {
    * in one line how to build it (exit 2).
    */
   @Command(name = "learn", mixinStandardHelpOptions = true, sortOptions = false,
-      header = "Trains a CNN embedding on a data set's train classes.",
+      header = "Trains a CNN embedding, or a projection head on frozen features, on a data set's train classes.",
       description = {"Trains a small CNN embedding on the train split's classes only (rows must be square grey "
           + "images, e.g. Fashion-MNIST's 28x28 or Omniglot's 35x35 ink), then writes train.npy, test.npy, their "
           + "labels, a descriptor NAME-learned.yaml that --dataset reads, and provenance.json into the output "
-          + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md)."})
+          + "folder. Needs the optional learn module (mvn -Plearn; docs/learned-features.md).",
+          "With --head K, the rows are taken as frozen features of any dimension d (e.g. 512-d SqueezeNet "
+          + "features): a linear projection d -> K (with --hidden H: d -> H -> K), L2-normalised, is trained "
+          + "with the same loss on the train "
+          + "split's rows and classes only, both splits are projected and written as NAME-headK.yaml, and "
+          + "non-private Recall@1 and @8 of the raw and the projected features on the test split are printed."})
   public static final class Learn extends CliCommand {
     @Option(names = "--dataset", required = true, paramLabel = "SPEC",
         description = "The data set: omniglot, fashion-mnist or a descriptor FILE.yaml|FILE.json.")
@@ -47,7 +54,8 @@ public final class FeaturesCommand implements Runnable {
     DataDirOption dataDir = new DataDirOption();
 
     @Option(names = "--out", paramLabel = "DIR",
-        description = "Output folder. Default: learned/NAME-learned (NAME the data set's short name).")
+        description = "Output folder. Default: learned/NAME-learned, or learned/NAME-headK with --head (NAME the data "
+            + "set's short name).")
     Path out;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
@@ -55,8 +63,25 @@ public final class FeaturesCommand implements Runnable {
     long seed;
 
     @Option(names = "--epochs", paramLabel = "N",
-        description = "Passes over the train split. Default: enough to see 80,000 images, at least 2 (Omniglot 30, Fashion-MNIST 2).")
+        description = "Passes over the train split. Default: enough to see 80,000 images (rows with --head), at "
+            + "least 2 "
+            + "(Omniglot 30, Fashion-MNIST 2; Cars196's 4,052 train rows 20).")
     Integer epochs;
+
+    @Option(names = "--head", paramLabel = "K",
+        description = "Train a linear projection head d -> K (K >= 2) on the rows as frozen features instead of a CNN "
+            + "on images.")
+    Integer head;
+
+    @Option(names = "--hidden", paramLabel = "H",
+        description = "With --head: one hidden ReLU layer of width H (d -> H -> K). Default: none (linear).")
+    Integer hidden;
+
+    @Option(names = "--select-epochs", paramLabel = "MAX",
+        description = "With --head: hold out a fifth of the train classes (drawn from the seed), train on the rest "
+            + "for MAX epochs, take the epoch count with the best Recall@1 on the held-out classes, then train on "
+            + "every train class for that many epochs. The test split is not read for this.")
+    Integer selectEpochs;
 
     @Option(names = "--verbose", description = "Print the stack trace of an error.")
     boolean verbose;
@@ -67,13 +92,21 @@ public final class FeaturesCommand implements Runnable {
       FeatureLearner learner = FeatureLearner.find().orElseThrow(() -> new IllegalStateException(
           FeatureLearner.ENABLE_HINT));
       OptionalInt n = epochs == null ? OptionalInt.empty() : OptionalInt.of(epochs);
-      FeatureSet data = Datasets.load(dataset, dataDir.options());
-      String name = LearnRequest.learnedName(RunFolders.shortName(dataset));
+      OptionalInt k = head == null ? OptionalInt.empty() : OptionalInt.of(head);
+      String shortName = RunFolders.shortName(dataset);
+      String name = head == null ? LearnRequest.learnedName(shortName)
+          : LearnRequest.headName(shortName, hidden == null ? 0 : hidden, head);
       Path dir = out != null ? out : Path.of("learned", name);
       String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
-      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, invocation);
-      err.println("Training " + learner.description() + " on " + data.name() + " (train: " + data.train().size()
-          + " rows) ...");
+      OptionalInt select = selectEpochs == null ? OptionalInt.empty() : OptionalInt.of(selectEpochs);
+      OptionalInt h = hidden == null ? OptionalInt.empty() : OptionalInt.of(hidden);
+      LearnRequest request = new LearnRequest(dataset, name, dir, seed, n, k, select, h, invocation);
+      FeatureSet data = Datasets.load(dataset, dataDir.options());
+      String what = head == null ? "a small CNN embedding" : (hidden == null ? "a linear " + data.dimension()
+          : "a one-hidden-layer " + data.dimension() + " -> " + hidden) + " -> " + head
+          + " projection head on frozen features";
+      err.println("Training " + what + " with " + learner.description() + " on " + data.name() + " (train: "
+          + data.train().size() + " rows) ...");
       err.flush();
       Path descriptor;
       try (EpochProgress progress = new EpochProgress(err)) {
@@ -82,7 +115,25 @@ public final class FeaturesCommand implements Runnable {
       PrintWriter o = out();
       o.println("Wrote " + dir + " (provenance.json says how). Use it with: pmbench run --dataset " + descriptor);
       o.flush();
+      if (head != null) {
+        printRecall(data, Datasets.load(descriptor.toString()), err, o);
+      }
       return 0;
+    }
+
+    /** Non-private Recall@1 and @8 on the test split of the raw and the learned features. */
+    private static void printRecall(FeatureSet raw, FeatureSet learned, PrintWriter err, PrintWriter o) {
+      err.println("Recall on the test split (" + raw.test().size() + " queries, each against the others) ...");
+      err.flush();
+      int[] ks = {1, 8};
+      o.println("non-private Recall@1, Recall@8 on the test split (every row a query against the others):");
+      for (FeatureSet f : new FeatureSet[] {raw, learned}) {
+        long start = System.nanoTime();
+        double[] r = TestSplitRecall.of(f.test(), ks);
+        o.printf(Locale.ROOT, "  %-8s %4d-d  R@1 %.3f  R@8 %.3f  (%.1f s)%n", f == raw ? "raw" : "learned",
+            f.dimension(), r[0], r[1], (System.nanoTime() - start) / 1e9);
+        o.flush();
+      }
     }
   }
 }

@@ -225,23 +225,8 @@ public final class GridOptions {
     Engine.requireAvailable(engine, master);
     Preset.Builder b = builder(p, sigma != null ? sigma : 1, alpha != null ? alpha : 0);
     for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
-      try {
-        b.build(eps, delta);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(optionNamed(e.getMessage()), e);
-      }
+      b.build(eps, delta);
     }
-  }
-
-  /** Parameter names in core's messages and the options that set them. */
-  private static final Map<String, String> OPTION_OF = Map.of("epsilon", "--epsilon", "delta", "--delta",
-      "sigma", "--sigma", "alpha", "--alpha", "k", "--k", "sigmaQ", "--sigma-q", "iterations", "--iterations");
-
-  /** {@code "epsilon must be ..."} becomes {@code "--epsilon must be ..."}. */
-  static String optionNamed(String message) {
-    int space = message.indexOf(' ');
-    String option = space < 0 ? null : OPTION_OF.get(message.substring(0, space));
-    return option == null ? message : option + message.substring(space);
   }
 
   private Preset.Builder builder(Preset p, double s, double a) {

@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.core.ParameterException;
 import io.pmbench.core.data.InvalidDataException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -55,8 +56,10 @@ public final class Pmbench implements Runnable {
       if (ex instanceof IllegalArgumentException || ex instanceof InvalidDataException
           || ex instanceof IllegalStateException || ex instanceof java.io.UncheckedIOException
           || ex instanceof java.io.IOException) {
-        String message = String.valueOf(ex.getMessage());
-        err.println("pmbench: " + message + (message.startsWith("--") ? helpHint(commandLine) : ""));
+        String message = ex instanceof ParameterException p ? ParameterFlags.message(p) : String.valueOf(ex.getMessage());
+        boolean flagged = message.startsWith("--")
+            || ex instanceof ParameterException p && ParameterFlags.flag(p.parameter()).isPresent();
+        err.println("pmbench: " + message + (flagged ? helpHint(commandLine) : ""));
         if (verbose) {
           ex.printStackTrace(err);
         }

@@ -148,10 +148,6 @@ public final class ReleaseCommand extends CliCommand {
       throw new IllegalArgumentException("--public must be >= 2. Provided value: " + nPublic);
     }
     Map<String, String> opts = GridOptions.withNoiseSource(options, NoiseOrigin.SYSTEM.cliName());
-    try {
-      return p.builder(sigma, alpha).k(k).options(opts).build(epsilon, delta);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(GridOptions.optionNamed(e.getMessage()), e);
-    }
+    return p.builder(sigma, alpha).k(k).options(opts).build(epsilon, delta);
   }
 }

@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
- * Trains an embedding on {@code data.train()} only (its labels are the only labels it reads) and
+ * Trains an embedding — a CNN on image rows, or with {@link LearnRequest#head} a projection head
+ * on the rows as frozen features — on {@code data.train()} only (its labels are the only labels it reads) and
  * writes both splits, embedded, as a data set: feature and label files, a descriptor
  * (docs/DATASETS.md §6) and provenance. Found with {@link ServiceLoader} through a
  * {@code META-INF/services/io.pmbench.experiments.learn.FeatureLearner} entry, so that this module
@@ -19,7 +20,7 @@ public interface FeatureLearner {
       + "mvn -B -Plearn -pl learn -am -DskipTests package and run java -jar learn/target/pmbench-learn.jar"
       + " features learn ... (docs/learned-features.md)";
 
-  /** What the learner is, e.g. {@code TensorFlow Java 2.18.0 CNN}. */
+  /** What the learner runs on, e.g. {@code TensorFlow Java 1.1.0 (native 2.16.2)}. */
   String description();
 
   /**

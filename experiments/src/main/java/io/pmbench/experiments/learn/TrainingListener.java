@@ -11,6 +11,9 @@ public interface TrainingListener {
   /** The epoch finished with this mean training loss after {@code seconds} of wall time. */
   void epochFinished(int epoch, double meanLoss, double seconds);
 
+  /** A line worth showing between epochs (e.g. a validation figure); ignored by default. */
+  default void message(String line) {}
+
   /** A listener that ignores everything (tests). */
   TrainingListener NONE = new TrainingListener() {
 

@@ -113,13 +113,13 @@ public final class RunPipeline {
     return s.out();
   }
 
-  /** One line per mechanism whose stored cells another revision of it computed (they are recomputed). */
-  private void warnStale(List<CellRecord> stale) {
-    Map<String, List<CellRecord>> byMechanism = stale.stream()
-        .collect(Collectors.groupingBy(c -> c.key().mechanism(), TreeMap::new, Collectors.toList()));
-    byMechanism.forEach((m, cells) -> err.println("pmbench: recomputing " + cells.size() + " cells of " + m
-        + ": they were made by its revision " + cells.stream().map(c -> String.valueOf(c.revision())).distinct()
-        .sorted().collect(Collectors.joining(", ")) + ", not the current one (see `pmbench mechanisms " + m + "`)"));
+  /** One line per mechanism and reason whose stored cells are stale (they are recomputed). */
+  private void warnStale(List<Sweep.Stale> stale) {
+    Map<String, Map<String, Long>> byMechanism = stale.stream().collect(Collectors.groupingBy(
+        s -> s.cell().key().mechanism(), TreeMap::new,
+        Collectors.groupingBy(Sweep.Stale::reason, TreeMap::new, Collectors.counting())));
+    byMechanism.forEach((m, reasons) -> reasons.forEach((why, n) -> err.println("pmbench: recomputing " + n
+        + " cells of " + m + ": they were " + why + " (see `pmbench mechanisms " + m + "`)")));
     err.flush();
   }
 

@@ -173,6 +173,21 @@ public record CellRecord(
     return r instanceof Number n ? n.intValue() : 1;
   }
 
+  /**
+   * SHA-256 of the parameters that made the cell, its mechanism revision left out: a resumed run
+   * reuses a cell only when the parameters it would run with have this digest ({@link Sweep#finished}).
+   */
+  public String paramsDigest() {
+    return paramsDigest(params);
+  }
+
+  /** The digest {@link #paramsDigest()} of a cell made with {@code params} ({@code MechanismParams.describe()}). */
+  public static String paramsDigest(Map<String, Object> params) {
+    Map<String, Object> p = new TreeMap<>(params);
+    p.remove(REVISION);
+    return CellHashes.of(MAPPER.valueToTree(p));
+  }
+
   /** This record stamped with its mechanism's {@code revision} (recorded in the parameters only when it is not 1). */
   public CellRecord withRevision(int revision) {
     if (revision < 1) {

@@ -244,11 +244,20 @@ public final class CellStore implements AutoCloseable {
    * interrupted run of another revision logged are discarded, not recalled.
    */
   public QueryJournal journal(CellKey key, int revision) {
+    return journal(key, revision, "");
+  }
+
+  /**
+   * As {@link #journal(CellKey, int)} for a cell run with parameters of digest {@code paramsDigest}
+   * ({@link CellRecord#paramsDigest}; empty: not stated): queries logged under other parameters
+   * are discarded, not recalled.
+   */
+  public QueryJournal journal(CellKey key, int revision, String paramsDigest) {
     if (lock == null) {
       throw new IllegalStateException("store of " + dir + " is read-only");
     }
     try {
-      return QueryJournal.open(journalFile(key), key.fileName(), manifest.fingerprint(), revision);
+      return QueryJournal.open(journalFile(key), key.fileName(), manifest.fingerprint(), revision, paramsDigest);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the query log of cell " + key.fileName() + " in " + dir, e);
     }

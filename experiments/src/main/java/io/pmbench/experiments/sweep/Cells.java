@@ -10,6 +10,7 @@ import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.core.protocol.QueryLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -51,24 +52,25 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
   public Sweep.Task protocol(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
       CellKey key, long queries, Extras extras) {
     int revision = mechanism.revision();
-    return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, revision, params, key, extras,
-        progress).withRevision(revision), revision);
+    String digest = CellRecord.paramsDigest(params.forMechanism(mechanism.name()).describe());
+    return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, revision, digest, params, key,
+        extras, progress).withRevision(revision), revision, Optional.of(digest));
   }
 
-  private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, int revision,
+  private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, int revision, String digest,
       MechanismParams params, CellKey key, Extras extras, IntConsumer progress) {
+    MechanismParams own = params.forMechanism(mechanism.name());
     try {
-      mechanism.validate(params.forMechanism(mechanism.name()));
+      mechanism.validate(own);
     } catch (IllegalArgumentException e) {
       if (!recordFailures) {
         throw e;
       }
-      MechanismParams own = params.forMechanism(mechanism.name());
       return CellRecord.notRun(key, fingerprint, preset, own.delta(), own.describe(),
           CellRecord.Outcome.REFUSED, e.getMessage(), gitCommit);
     }
     CellResult r;
-    try (QueryJournal journal = store == null ? null : store.journal(key, revision)) {
+    try (QueryJournal journal = store == null ? null : store.journal(key, revision, digest)) {
       r = runner.run(mechanism, params, key.seed(), progress, journal == null ? QueryLog.NONE : journal);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the query log of cell " + key.fileName(), e);
@@ -76,7 +78,7 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
       if (!recordFailures) {
         throw e;
       }
-      return CellRecord.notRun(key, fingerprint, preset, params.delta(), params.describe(),
+      return CellRecord.notRun(key, fingerprint, preset, own.delta(), own.describe(),
           CellRecord.Outcome.FAILED, e.getMessage(), gitCommit);
     }
     return CellRecord.of(key, fingerprint, preset, r, extras == null ? new TreeMap<>() : extras.apply(r),

@@ -72,6 +72,16 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
    * started afresh, its queries are not recalled.
    */
   public static QueryJournal open(Path file, String cellName, String fingerprint, int revision) throws IOException {
+    return open(file, cellName, fingerprint, revision, "");
+  }
+
+  /**
+   * As {@link #open(Path, String, String, int)} for a cell run with parameters of digest
+   * {@code paramsDigest} (recorded in the header when not empty): a log written under other
+   * parameters, or one that does not say, is started afresh.
+   */
+  public static QueryJournal open(Path file, String cellName, String fingerprint, int revision, String paramsDigest)
+      throws IOException {
     Files.createDirectories(file.getParent());
     Map<Integer, QueryOutcome> recalled = new HashMap<>();
     long keep = 0;
@@ -95,8 +105,9 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
               break;
             }
             checkHeader(node, file, cellName, fingerprint);
-            if (node.path("revision").asInt(1) != revision) {
-              keep = 0; // another revision of the mechanism logged these queries
+            if (node.path("revision").asInt(1) != revision
+                || !paramsDigest.isEmpty() && !paramsDigest.equals(node.path("params").asText())) {
+              keep = 0; // another revision of the mechanism, or other parameters, logged these queries
               break;
             }
           } else {
@@ -124,6 +135,9 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
         header.put("fingerprint", fingerprint);
         if (revision != 1) {
           header.put("revision", revision);
+        }
+        if (!paramsDigest.isEmpty()) {
+          header.put("params", paramsDigest);
         }
         j.append(header);
       }

@@ -38,27 +38,56 @@ public final class Sweep {
    * @param queries queries the cell will run (for the progress bar)
    * @param compute computes the cell; receives a progress sink (1 per finished query)
    * @param revision the revision of the cell's mechanism ({@code EmbeddingMechanism#revision})
+   * @param paramsDigest {@link CellRecord#paramsDigest} of the parameters the task runs with; a
+   *     stored cell made with other parameters is stale. Empty when the task cannot say (tests,
+   *     cells that record no parameters).
    */
-  public record Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision) {
-    /** A task of a mechanism at revision 1. */
+  public record Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision,
+      Optional<String> paramsDigest) {
+    /** A task of a mechanism at revision 1 that does not state its parameters. */
     public Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute) {
-      this(key, queries, compute, 1);
+      this(key, queries, compute, 1, Optional.empty());
+    }
+
+    /** A task of a mechanism at {@code revision} that does not state its parameters. */
+    public Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision) {
+      this(key, queries, compute, revision, Optional.empty());
+    }
+
+    /** Why {@code stored}, this task's key in the store, cannot be reused; empty when it can. */
+    Optional<String> staleness(CellRecord stored) {
+      if (stored.revision() != revision) {
+        return Optional.of("made by its revision " + stored.revision() + ", not the current " + revision);
+      }
+      if (paramsDigest.isPresent() && !paramsDigest.get().equals(stored.paramsDigest())) {
+        return Optional.of("made with other parameters than this run asks for");
+      }
+      return Optional.empty();
     }
   }
 
   /**
-   * The stored cell of {@code t} when it is finished: stored and computed by the task's
-   * mechanism revision. A cell of another revision is stale: the task recomputes and replaces it.
+   * The stored cell of {@code t} when it is finished: stored, computed by the task's mechanism
+   * revision and with the task's parameters. Any other stored cell is stale: the task recomputes
+   * and replaces it.
    */
   public static Optional<CellRecord> finished(CellStore store, Task t) {
-    return store.get(t.key()).filter(c -> c.revision() == t.revision());
+    return store.get(t.key()).filter(c -> t.staleness(c).isEmpty());
   }
 
-  /** The stored cells of {@code tasks} that another revision of their mechanism computed (to be recomputed). */
-  public static List<CellRecord> stale(CellStore store, List<Task> tasks) {
-    List<CellRecord> out = new ArrayList<>();
+  /**
+   * A stored cell that its task will recompute, and why.
+   *
+   * @param cell the stored cell
+   * @param reason what differs: the mechanism revision or the parameters
+   */
+  public record Stale(CellRecord cell, String reason) {}
+
+  /** The stored cells of {@code tasks} that are stale (to be recomputed). */
+  public static List<Stale> stale(CellStore store, List<Task> tasks) {
+    List<Stale> out = new ArrayList<>();
     for (Task t : tasks) {
-      store.get(t.key()).filter(c -> c.revision() != t.revision()).ifPresent(out::add);
+      store.get(t.key()).ifPresent(c -> t.staleness(c).ifPresent(why -> out.add(new Stale(c, why))));
     }
     return out;
   }

@@ -153,6 +153,26 @@ class QueryJournalTest {
   }
 
   @Test
+  void open_logOfOtherParameters_startedAfreshNotRecalled(@TempDir Path tmp) throws Exception {
+    // queries logged under other parameters (or by a run that did not record them) must not
+    // enter a cell whose parameters differ: fails if the header's parameter digest is ignored
+    Path file = tmp.resolve("c.queries.jsonl");
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
+      j.record(0, outcome(5));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp", 1, "aaaa")) {
+      assertEquals(0, j.recalledCount(), "a log that does not state its parameters is not trusted");
+      j.record(1, outcome(6));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp", 1, "aaaa")) {
+      assertEquals(1, j.recalledCount());
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp", 1, "bbbb")) {
+      assertEquals(0, j.recalledCount());
+    }
+  }
+
+  @Test
   void cellStore_putDeletesLog_openDropsOrphanAndFreshDropsAll(@TempDir Path tmp) throws Exception {
     // The log must not outlive its cell (a later run would otherwise read a stale log), and a
     // fresh run must not resume from an old configuration's queries.

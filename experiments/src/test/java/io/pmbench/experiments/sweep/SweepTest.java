@@ -1,6 +1,7 @@
 package io.pmbench.experiments.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -103,6 +105,42 @@ class SweepTest {
       }
     }
     assertTrue(RunCheck.of(tmp).verified(), "the replaced cells verify");
+  }
+
+  @Test
+  void run_cellsMadeWithOtherParameters_recomputedOthersReused(@TempDir Path tmp) throws Exception {
+    // The cells of "b" were stored with sigma 6.0 (as a figure variant that dropped a parameter
+    // would have made them); a run that asks for sigma 5.0 must recompute them, not reuse them.
+    // Fails if finished() ignores the parameters a task states.
+    try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
+      Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), 2, QUIET);
+    }
+    String asked = CellRecord.paramsDigest(Map.of("sigma", 5.0));
+    String stored = CellRecord.paramsDigest(Map.of("sigma", 6.0));
+    AtomicInteger second = new AtomicInteger();
+    List<Sweep.Task> tasks = new ArrayList<>();
+    for (Sweep.Task t : grid(MANIFEST.fingerprint(), second)) {
+      tasks.add(new Sweep.Task(t.key(), t.queries(), t.compute(), 1,
+          Optional.of(t.key().mechanism().equals("b") ? asked : stored)));
+    }
+    try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
+      List<Sweep.Stale> stale = Sweep.stale(store, tasks);
+      assertEquals(6, stale.size());
+      assertTrue(stale.stream().allMatch(s -> s.cell().key().mechanism().equals("b")
+          && s.reason().contains("other parameters")), stale.toString());
+      Sweep.Outcome o = Sweep.run(store, tasks, 2, QUIET);
+      assertEquals(6, o.computed());
+      assertEquals(12, o.reused());
+    }
+    assertEquals(6, second.get());
+  }
+
+  @Test
+  void paramsDigest_revisionAndJsonRoundTrip_ignored() {
+    CellRecord r = cell(new CellKey("synthetic", "private-pca", "", 0.1, 7), "f");
+    assertEquals(r.paramsDigest(), CellRecord.parse(r.withRevision(2).toJson()).paramsDigest());
+    assertEquals(CellRecord.paramsDigest(Map.of("sigma", 6.0)), r.paramsDigest());
+    assertNotEquals(CellRecord.paramsDigest(Map.of("sigma", 6.5)), r.paramsDigest());
   }
 
   @Test
