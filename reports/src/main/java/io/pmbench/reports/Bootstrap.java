@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.DoubleBinaryOperator;
 
 /**
  * The 95% interval of every Recall@K over seeds and of every comparison (SPEC.md §10): a
@@ -62,6 +63,8 @@ public final class Bootstrap {
 
   private static final long KIND_RECALL = 1;
   private static final long KIND_PAIRED = 2;
+  private static final long KIND_VALUES = 3;
+  private static final long KIND_HITS_AND_VALUES = 4;
 
   private Bootstrap() {}
 
@@ -180,6 +183,135 @@ public final class Bootstrap {
     int n0 = strata[0].n();
     boolean equal = Arrays.stream(strata).allMatch(s -> s.n() == n0);
     return new BootstrapInterval(mean, low, high, strata.length, total,
+        equal ? OptionalInt.of(n0) : OptionalInt.empty(), RESAMPLES);
+  }
+
+  /**
+   * The mean over seeds of real per-query values (e.g. R_indep@K's terms) with the same two-level
+   * bootstrap: seeds with replacement, then each drawn seed's queries with replacement, the
+   * resampled statistic the mean of the drawn values. Values are real, so the queries are drawn
+   * one by one (no binomial shortcut); the stream is seeded by {@link #ROOT_SEED}, this kind, and
+   * every seed's number, size and values.
+   *
+   * @param seeds one entry per seed, distinct seeds, at least one
+   */
+  public static BootstrapInterval meanOfValues(List<SeedValues> seeds) {
+    Map<Long, SeedValues> vs = bySeedValues(seeds);
+    List<double[][]> strata = new ArrayList<>();
+    List<Long> ids = new ArrayList<>(new TreeSet<>(vs.keySet()));
+    for (long seed : ids) {
+      double[] v = vs.get(seed).values();
+      strata.add(new double[][] {new double[v.length], v});
+    }
+    return runValues(ids, strata, (a, b) -> b, KIND_VALUES);
+  }
+
+  /**
+   * A statistic f(Ā, B̄) of two per-query quantities on the same seeds and queries — A a 0/1 hit,
+   * B a value in [0, 1], matched on (seed, query id) — with the two-level bootstrap: each resample
+   * draws seeds, then queries within them, and evaluates f on the means of A and B over the drawn
+   * queries, so A and B are resampled together (paired). The point estimate is f of the means
+   * over all queries of all seeds. E.g. Recall@K − min(1, e<sup>ε′</sup>·R_indep@K + δ′) with
+   * f(a, b) = a − min(1, e<sup>ε′</sup>·b + δ′).
+   *
+   * @param a A's hits, one entry per seed, distinct seeds, at least one
+   * @param b B's values on the same seeds, each with the same query ids as A's (in any order)
+   * @param f the statistic, with values in [−1, 1] for means in [0, 1]
+   * @throws IllegalArgumentException naming the first seed or query id where A and B differ
+   */
+  public static BootstrapInterval pairedStatistic(List<SeedHits> a, List<SeedValues> b, DoubleBinaryOperator f) {
+    Map<Long, SeedHits> as = bySeed(a, "A");
+    Map<Long, SeedValues> bs = bySeedValues(b);
+    Preconditions.require(as.keySet().equals(bs.keySet()), "seeds of B",
+        "the seeds of A " + new TreeSet<>(as.keySet()), new TreeSet<>(bs.keySet()));
+    List<Long> ids = new ArrayList<>(new TreeSet<>(as.keySet()));
+    List<double[][]> strata = new ArrayList<>();
+    for (long seed : ids) {
+      strata.add(matched(as.get(seed), bs.get(seed)));
+    }
+    return runValues(ids, strata, f, KIND_HITS_AND_VALUES);
+  }
+
+  private static Map<Long, SeedValues> bySeedValues(List<SeedValues> seeds) {
+    Preconditions.nonNull(seeds, "seeds");
+    Preconditions.atLeast(seeds.size(), 1, "number of seeds");
+    Map<Long, SeedValues> out = new HashMap<>();
+    for (SeedValues s : seeds) {
+      Preconditions.nonNull(s, "seed values");
+      Preconditions.require(out.put(s.seed(), s) == null, "seeds", "distinct", "seed " + s.seed() + " repeated");
+    }
+    return out;
+  }
+
+  /** {@code [A as 0/1, B]} in A's query order, B matched on query id. */
+  private static double[][] matched(SeedHits a, SeedValues b) {
+    int[] ids = a.queryIds();
+    boolean[] hits = a.hits();
+    Map<Integer, Double> valueOf = new HashMap<>();
+    int[] idsB = b.queryIds();
+    double[] vb = b.values();
+    for (int i = 0; i < idsB.length; i++) {
+      valueOf.put(idsB[i], vb[i]);
+    }
+    Preconditions.require(ids.length == idsB.length, "queries of seed " + a.seed() + " in B",
+        "the " + ids.length + " queries of A", idsB.length);
+    double[] x = new double[ids.length];
+    double[] y = new double[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      Double v = valueOf.get(ids[i]);
+      Preconditions.require(v != null, "query ids of seed " + a.seed() + " in B", "those of A",
+          "A's query id " + ids[i] + " missing from B");
+      x[i] = hits[i] ? 1 : 0;
+      y[i] = v;
+    }
+    return new double[][] {x, y};
+  }
+
+  /** The two-level bootstrap of f(Ā, B̄), each stratum {@code [A, B]} of one seed (seeds ascending). */
+  private static BootstrapInterval runValues(List<Long> seeds, List<double[][]> strata, DoubleBinaryOperator f,
+      long kind) {
+    long h = mix(ROOT_SEED ^ kind);
+    long total = 0;
+    double sumA = 0;
+    double sumB = 0;
+    int n0 = strata.get(0)[0].length;
+    boolean equal = true;
+    for (int s = 0; s < strata.size(); s++) {
+      double[] x = strata.get(s)[0];
+      double[] y = strata.get(s)[1];
+      h = mix(h ^ seeds.get(s));
+      h = mix(h ^ x.length);
+      for (int i = 0; i < x.length; i++) {
+        h = mix(h ^ Double.doubleToLongBits(x[i]) ^ Long.rotateLeft(Double.doubleToLongBits(y[i]), 1));
+        sumA += x[i];
+        sumB += y[i];
+      }
+      total += x.length;
+      equal &= x.length == n0;
+    }
+    SplittableRandom random = new SplittableRandom(h);
+    double mean = f.applyAsDouble(sumA / total, sumB / total);
+    double[] stats = new double[RESAMPLES];
+    for (int r = 0; r < RESAMPLES; r++) {
+      double drawnA = 0;
+      double drawnB = 0;
+      long drawnTotal = 0;
+      for (int j = 0; j < strata.size(); j++) {
+        double[][] st = strata.get(random.nextInt(strata.size()));
+        int n = st[0].length;
+        for (int i = 0; i < n; i++) {
+          int q = random.nextInt(n);
+          drawnA += st[0][q];
+          drawnB += st[1][q];
+        }
+        drawnTotal += n;
+      }
+      stats[r] = f.applyAsDouble(drawnA / drawnTotal, drawnB / drawnTotal);
+    }
+    Arrays.sort(stats);
+    double low = Math.min(mean, quantile(stats, (1 - CONFIDENCE) / 2));
+    double high = Math.max(mean, quantile(stats, (1 + CONFIDENCE) / 2));
+    return new BootstrapInterval(mean, low, high, strata.size(), total,
         equal ? OptionalInt.of(n0) : OptionalInt.empty(), RESAMPLES);
   }
 

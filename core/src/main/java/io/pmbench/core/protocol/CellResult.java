@@ -2,6 +2,7 @@ package io.pmbench.core.protocol;
 
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.retrieval.NearestLists;
 
 /**
  * The outcome of one (data set, mechanism, ε, seed) cell.
@@ -20,6 +21,7 @@ import io.pmbench.core.privacy.PrivacyClaim;
  * @param meanSensitivity mean Δ over queries (NaN when non-private)
  * @param meanNoiseScale mean noise scale over queries (NaN when non-private)
  * @param objectiveIncreases queries whose SMLQ objective increased at some iteration
+ * @param nearest each query's K nearest gallery rows and labels (K the largest of {@code ks}) and its label
  */
 public record CellResult(
     String dataset,
@@ -34,7 +36,8 @@ public record CellResult(
     PrivacyClaim claim,
     double meanSensitivity,
     double meanNoiseScale,
-    int objectiveIncreases) {
+    int objectiveIncreases,
+    NearestLists nearest) {
 
   public int queries() {
     return hits.length;

@@ -17,6 +17,7 @@ import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.retrieval.RecallAtK;
 import io.pmbench.core.retrieval.Retrieval;
+import io.pmbench.core.retrieval.NearestLists;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -267,8 +268,15 @@ public final class ProtocolRunner {
     double[] sens = new double[nq];
     double[] noise = new double[nq];
     int inc = 0;
+    int maxK = ks[ks.length - 1];
+    int[] queryLabels = new int[nq];
+    int[] ids = new int[nq * maxK];
+    int[] labels = new int[nq * maxK];
     for (int i = 0; i < nq; i++) {
       QueryOutcome o = outcomes[i];
+      queryLabels[i] = o.label();
+      System.arraycopy(o.neighbours(), 0, ids, i * maxK, maxK);
+      System.arraycopy(o.neighbourLabels(), 0, labels, i * maxK, maxK);
       hits[i] = o.hits();
       millis[i] = o.millis();
       sens[i] = o.sensitivity();
@@ -277,14 +285,14 @@ public final class ProtocolRunner {
     }
     return new CellResult(data.name(), mechanism.name(), params, seed, ks, hits, ctx.queries.clone(),
         mean(millis), serverMillis, nq > 0 ? outcomes[0].claim() : PrivacyClaim.none("no queries"), mean(sens),
-        mean(noise), inc);
+        mean(noise), inc, new NearestLists(maxK, queryLabels, ids, labels));
   }
 
   private static void checkRecalled(QueryOutcome o, int query, int[] ks, String mechanism) {
-    if (o.query() != query || o.hits().length != ks.length) {
+    if (o.query() != query || o.hits().length != ks.length || o.neighbours().length != ks[ks.length - 1]) {
       throw new IllegalStateException("the recorded queries of this " + mechanism + " cell belong to another run"
           + " (recorded query " + o.query() + " with " + o.hits().length + " K values where this run has query "
-          + query + " with " + ks.length + "); delete the cell's query log to recompute it");
+          + query + " with " + ks.length + ", or a top-K list of another length); delete the cell's query log to recompute it");
     }
   }
 
@@ -313,9 +321,11 @@ public final class ProtocolRunner {
             + " dimensions but the server's gallery has " + gallery.dim());
       }
       int[] nn = retrieval.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
+      int[][] top = NearestLists.row(nn, galleryLabels, maxK);
       QueryOutcome o = new QueryOutcome(q, RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks),
           (System.nanoTime() - start) / 1e6, rel.claim().sensitivity(), rel.claim().noiseScale(),
-          rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0, rel.claim());
+          rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0, rel.claim(), galleryLabels[q], top[0],
+          top[1]);
       outcomes[i] = o;
       log.record(i, o);
       progress.accept(1);

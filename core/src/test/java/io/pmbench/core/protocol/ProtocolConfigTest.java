@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.pmbench.core.ParameterException;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.retrieval.NearestLists;
 import org.junit.jupiter.api.Test;
 
 /** {@link ProtocolConfig} validation and {@link CellResult}'s recall arithmetic. */
@@ -62,7 +63,8 @@ class ProtocolConfigTest {
   void recallAt_handMadeHits_isHitFractionPerK() {
     boolean[][] hits = {{false, true, true}, {true, true, true}, {false, false, true}, {false, false, false}};
     CellResult r = new CellResult("d", "m", Preset.PAPER.builder(1, 0.5).build(0.5, 1e-5), 1, new int[] {1, 2, 4},
-        hits, new int[] {0, 1, 2, 3}, 0, 0, PrivacyClaim.none("test"), Double.NaN, Double.NaN, 0);
+        hits, new int[] {0, 1, 2, 3}, 0, 0, PrivacyClaim.none("test"), Double.NaN, Double.NaN, 0,
+        NearestLists.empty(4));
 
     assertEquals(0.25, r.recallAt(1));
     assertEquals(0.5, r.recallAt(2));

@@ -75,6 +75,34 @@ class QueryLogTest {
     assertEquals(whole.meanNoiseScale(), again.meanNoiseScale());
     assertEquals(whole.claim(), again.claim());
     assertEquals(whole.objectiveIncreases(), again.objectiveIncreases());
+    assertEquals(whole.nearest(), again.nearest(), "top-K lists differ after resuming");
+  }
+
+  @Test
+  void run_topK_agreesWithHitsAndTheGalleryLabels() {
+    // Fails if the kept top-K lists are not the lists the hits were scored on: every hit at K must
+    // be a query label among the first K kept labels, each kept label the gallery's label of its
+    // id, and each query label the gallery's label of the query row.
+    CellResult r = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 4, done -> {});
+    ProtocolRunner runner = new ProtocolRunner(DATA, CONFIG);
+    int[] gallery = runner.data().test().labels();
+    int k = r.nearest().k();
+    assertEquals(8, k);
+    int[] ids = r.nearest().ids();
+    int[] labels = r.nearest().labels();
+    for (int i = 0; i < r.queries(); i++) {
+      int q = r.queryIndices()[i];
+      assertEquals(gallery[q], r.nearest().queryLabels()[i]);
+      for (int j = 0; j < CONFIG.ks().length; j++) {
+        boolean found = false;
+        for (int t = 0; t < CONFIG.ks()[j]; t++) {
+          assertEquals(gallery[ids[i * k + t]], labels[i * k + t]);
+          assertTrue(ids[i * k + t] != q, "the query retrieved itself");
+          found |= labels[i * k + t] == gallery[q];
+        }
+        assertEquals(r.hits()[i][j], found, "query " + i + " K " + CONFIG.ks()[j]);
+      }
+    }
   }
 
   @Test
@@ -133,7 +161,7 @@ class QueryLogTest {
     new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 5, done -> {}, full);
     QueryOutcome o = full.recorded.get(0);
     QueryOutcome wrong = new QueryOutcome(o.query() + 1, o.hits(), o.millis(), o.sensitivity(), o.noiseScale(),
-        o.objectiveIncreased(), o.claim());
+        o.objectiveIncreased(), o.claim(), o.label(), o.neighbours(), o.neighbourLabels());
 
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> new ProtocolRunner(DATA, CONFIG)
         .run(PRIVATEMAIL, PARAMS, 5, done -> {}, new MemoryLog(Map.of(0, wrong))));

@@ -51,6 +51,7 @@ public final class Claims implements Experiment {
   private static final String FIG5_STABLE = "fig5-k-alpha-stable";
   private static final String FIG5_SIGMA = "fig5-sigma-search";
   private static final String FIG5_SOURCE = "Figure 5, Effect of k, alpha, sigma";
+  private static final String CEILING_SOURCE = "issue 35: the mechanism's privacy claim; Appendix B's neighbours";
 
 
   @Override
@@ -95,6 +96,7 @@ public final class Claims implements Experiment {
       rows.add(missing("fig6-vs-private", "PrivateMail beats every private baseline", "Figure 6, Evaluation"));
     } else {
       rows.addAll(fig6Rows(f6));
+      rows.addAll(ceilingRows(Ceilings.points(f6)));
       rows.addAll(ExplainClaims.rows(f6, parts.get(IDS_PART)));
     }
     rows.addAll(f5 == null ? List.of(missing(FIG5_STABLE, "tuning of k and alpha is stable", FIG5_SOURCE),
@@ -297,6 +299,42 @@ public final class Claims implements Experiment {
         "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
         + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
         + chance));
+    return rows;
+  }
+
+  /**
+   * One row per (mechanism, ε) whose cells state a guarantee with a ceiling (issue 35): Recall@8
+   * − min(1, e<sup>ε′</sup>·R_indep@8 + δ′) as a paired §10 interval, judged "exceeds the DP
+   * ceiling" (the interval lies above 0: evidence the release is not DP for the query as stated),
+   * "within the DP ceiling" (it lies at or below {@link Decision#MARGIN}) or undecided; one
+   * "cannot test here" row per mechanism whose cells keep no top-K lists. A claim that assumes
+   * the labels public also gets its features-only reading in the evidence.
+   */
+  static List<ClaimRow> ceilingRows(List<Ceilings.Point> points) {
+    List<ClaimRow> rows = new ArrayList<>();
+    java.util.Set<String> unavailable = new java.util.HashSet<>();
+    for (Ceilings.Point p : Ceilings.distinct(points)) {
+      if (!p.replacement().bounded() || p.recall().isEmpty()) {
+        continue;
+      }
+      if (p.excess().isEmpty()) {
+        if (unavailable.add(p.mechanism())) {
+          rows.add(new ClaimRow(("dp-ceiling-" + p.mechanism()).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"),
+              p.mechanism() + " stays under the ceiling its stated guarantee (" + p.guarantee() + ") puts on Recall@"
+                  + Stats.K + " for the whole query (features and label)", CEILING_SOURCE, ClaimRow.CANNOT_TEST,
+              "cells stored before pmbench-cell/2 keep no top-K lists, so R_indep and the ceiling cannot be computed"
+                  + " from them: rerun into a new directory (or with --fresh) to judge this"));
+        }
+        continue;
+      }
+      String id = ("dp-ceiling-" + p.mechanism() + "-eps-" + p.epsilon()).toLowerCase(Locale.ROOT)
+          .replaceAll("[^a-z0-9]+", "-");
+      String claim = p.mechanism() + " at epsilon = " + p.epsilon() + " stays under the ceiling its stated guarantee"
+          + " (" + p.guarantee() + ") puts on Recall@" + Stats.K + " for the whole query (features and label)";
+      String evidence = Ceilings.text(p) + "; " + p.replacement().explanation()
+          + (p.labelsPublic() ? "; " + Ceilings.featuresOnlyReading(p) : "");
+      rows.add(new ClaimRow(id, claim, CEILING_SOURCE, p.verdict().orElseThrow(), evidence));
+    }
     return rows;
   }
 

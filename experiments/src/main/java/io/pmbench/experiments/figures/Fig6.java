@@ -116,18 +116,22 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     List<Point> pts = points(v);
+    List<Ceilings.Point> ceilings = Ceilings.points(v);
     List<CellRecord> all = ReportPages.tablesOfAll(v);
     ReportPages.writeCsv(v.dir().resolve("fig6.csv"), List.of("dataset", "mechanism", "epsilon", "calibration",
         "R@8", "R@8 lo", "R@8 hi", "seeds", "queries", "interval", "note"), pts.stream().map(p -> csvRow(v, p)).toList());
-    byte[] png = Charts.write(Charts.chart(figure(v, pts)), v.dir(), "fig6");
+    byte[] png = Charts.write(Charts.chart(figure(v, pts).withBounds(bounds(v, ceilings))), v.dir(), "fig6");
     ReportPages.intro(v, html, "Figure 6 of the paper: Recall@8 of the protocol against epsilon (delta = "
         + v.manifest().config().path("delta").asText() + ") for every mechanism on " + v.dataset() + ".");
     html.heading(2, "Figure 6");
     html.figure(png, "Recall@8 against epsilon", "Recall@8 (mean over all queries of all seeds and its "
-        + Stats.caption(recalls(pts)) + ") against epsilon; " + calibrationNote(v) + " Data: fig6.csv; fig6.svg is the vector "
-        + "version.");
+        + Stats.caption(recalls(pts)) + ") against epsilon; " + calibrationNote(v) + " Dash-dotted lines: the DP"
+        + " ceiling min(1, e^eps' R_indep@8 + delta') of each mechanism that claims (or states) a guarantee - the"
+        + " region above its line is impossible under the stated DP (see the section below). Data: fig6.csv;"
+        + " fig6.svg is the vector version.");
     html.heading(3, "Table");
     html.table(tableHeader(v), table(v, pts));
+    Ceilings.section(html, ceilings, all);
     ReportPages.closing(v, html, all);
   }
 
@@ -182,6 +186,28 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
         ? List.of(new LineFigure.Marker(1.0, "CLASSIC | ANALYTIC")) : List.of();
     return new LineFigure("Figure 6: Recall@8 vs epsilon (" + v.preset() + " preset)",
         "epsilon (log scale)", Stats.axis("Recall@8", recalls(pts)), true, series, markers).withReferences(references);
+  }
+
+  /**
+   * The DP ceiling of each ε-dependent mechanism drawn as a line, labelled "m: DP ceiling" (the
+   * region above it is impossible under the stated DP); none for a mechanism without a ceiling
+   * or without top-K lists.
+   */
+  static List<LineFigure.Bound> bounds(RunView v, List<Ceilings.Point> ceilings) {
+    List<LineFigure.Bound> out = new ArrayList<>();
+    List<String> free = v.gridStrings("epsilonFree");
+    for (String m : v.gridStrings("mechanisms")) {
+      if (free.contains(m)) {
+        continue;
+      }
+      List<Ceilings.Point> mp = ceilings.stream().filter(p -> p.mechanism().equals(m)).toList();
+      double[] y = mp.stream().mapToDouble(p -> p.ceiling().map(c -> c[0]).orElse(Double.NaN)).toArray();
+      if (java.util.Arrays.stream(y).anyMatch(Double::isFinite)) {
+        out.add(new LineFigure.Bound(m + ": DP ceiling (above: impossible)", m, mp.stream().mapToDouble(Ceilings.Point::epsilon).toArray(),
+            y));
+      }
+    }
+    return out;
   }
 
   private static List<Optional<BootstrapInterval>> recalls(List<Point> pts) {

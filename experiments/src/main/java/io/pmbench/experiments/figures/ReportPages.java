@@ -293,19 +293,24 @@ final class ReportPages {
     return rows;
   }
 
-  private static String group(CellRecord c) {
+  /** The key of a summary row: data set, mechanism label, preset, ε, δ. */
+  static String group(CellRecord c) {
     return c.key().dataset() + "|" + c.key().label() + "|" + c.preset() + "|" + c.key().epsilon() + "|" + c.delta();
   }
 
   /** Every stored cell of the run, after writing their tables into its directory ({@link #writeTables}). */
   static List<CellRecord> tablesOfAll(RunView v) throws IOException {
     List<CellRecord> all = new ArrayList<>(v.cells().values());
-    writeTables(v.dir(), all);
+    writeTables(v, all);
     return all;
   }
 
-  /** results.csv (per seed), summary.csv (over seeds), timings.csv of the OK cells. */
-  static void writeTables(Path dir, List<CellRecord> cells) throws IOException {
+  /**
+   * results.csv (per seed), summary.csv (over seeds, with R_indep and the DP ceiling,
+   * {@link Ceilings#withColumns}), timings.csv of the OK cells.
+   */
+  static void writeTables(RunView v, List<CellRecord> cells) throws IOException {
+    Path dir = v.dir();
     List<CellSummary> own = new ArrayList<>();
     for (CellRecord c : cells) {
       if (c.ok()) {
@@ -316,7 +321,7 @@ final class ReportPages {
       return;
     }
     var perSeed = ResultsTable.perSeed(own);
-    var summary = ResultsTable.aggregate(summaries(cells));
+    var summary = Ceilings.withColumns(ResultsTable.aggregate(summaries(cells)), cells, Ceilings.replacedRows(v));
     Map<Path, AtomicFiles.Content> files = new LinkedHashMap<>();
     files.put(dir.resolve(ResultWriter.RESULTS_CSV), out -> ResultWriter.writeCsv(drop(perSeed), out));
     files.put(dir.resolve(ResultWriter.SUMMARY_CSV), out -> ResultWriter.writeCsv(drop(summary), out));

@@ -99,7 +99,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   @Override
   public void render(RunView v, HtmlReport html) throws IOException {
     List<CellRecord> cells = inOrder(v);
-    ReportPages.writeTables(v.dir(), cells);
+    ReportPages.writeTables(v, cells);
     ReportPages.intro(v, html, "Recall@K of the retrieval protocol (docs/SPEC.md sections 1-2) for every mechanism, "
         + "epsilon and seed of the grid.");
     html.heading(2, "Results");
@@ -117,6 +117,7 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
       if (!note.isEmpty()) {
         html.paragraph(note);
       }
+      Ceilings.section(html, Ceilings.points(v), cells);
     }
     ReportPages.closing(v, html, cells);
   }

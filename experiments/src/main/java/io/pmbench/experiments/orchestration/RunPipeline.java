@@ -102,6 +102,7 @@ public final class RunPipeline {
           .forEach(t -> pendingCells.put(t.key(), t.queries()));
       long pending = pendingCells.size();
       warnStale(Sweep.stale(store, tasks));
+      noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
@@ -122,6 +123,20 @@ public final class RunPipeline {
     byMechanism.forEach((m, reasons) -> reasons.forEach((why, n) -> err.println("pmbench: recomputing " + n
         + " cells of " + m + ": they were " + why + " (see `pmbench mechanisms " + m + "`)")));
     err.flush();
+  }
+
+  /**
+   * One line when reused cells were stored before {@code pmbench-cell/2}: they are reused (their
+   * hits are valid), and the metrics that need each query's top-K lists (R_indep, the DP ceiling)
+   * show as unavailable for them; recomputing hours of stored runs is left to the user.
+   */
+  private void noteFormatOne(List<CellRecord> reused) {
+    long old = reused.stream().filter(c -> c.ok() && c.nearest().isEmpty()).count();
+    if (old > 0) {
+      err.println("pmbench: reusing " + old + " cells stored before " + CellRecord.FORMAT + " (no top-K lists): their"
+          + " R_indep and DP ceiling show as unavailable; to compute them, rerun into a new directory or with --fresh");
+      err.flush();
+    }
   }
 
   /** The lines saying what is about to run: noise, data and cells, settings (and the server layout if chosen). */

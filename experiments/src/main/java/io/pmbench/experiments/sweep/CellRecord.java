@@ -9,11 +9,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pmbench.core.privacy.PrivacyClaim;
 import io.pmbench.core.protocol.CellResult;
+import io.pmbench.core.retrieval.NearestLists;
 import io.pmbench.reports.Bootstrap;
 import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.Interval;
 import io.pmbench.reports.SeedCount;
 import io.pmbench.reports.SeedHits;
+import io.pmbench.reports.SeedValues;
 import io.pmbench.runs.ProvenanceJson;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,6 +24,7 @@ import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -31,6 +34,14 @@ import java.util.TreeMap;
  * it — the per-query hits at every K (a bitset per K, so intervals and other statistics can be
  * recomputed), the query indices, the privacy claim, timings and named extra arrays (fig3's
  * objective trace, fig7's coordinates).
+ *
+ * <p><b>Formats.</b> {@value #FORMAT} adds {@code nearest}: each query's K nearest gallery rows
+ * and their labels (K the run's largest) and the query's label ({@link NearestLists}, integers
+ * packed by {@link PackedInts}), so that a metric added later (R_indep@K, mAP@K) is computed
+ * from stored cells. {@value #FORMAT_1} cells, written before, lack it: they still read, verify
+ * and report, with {@link #nearest()} empty (the metrics that need it show as unavailable). A
+ * record writes {@value #FORMAT} exactly when it has {@code nearest}, so a stored cell of either
+ * format is written back byte for byte.
  *
  * @param key the cell
  * @param fingerprint SHA-256 of the run configuration ({@link Manifest})
@@ -48,6 +59,7 @@ import java.util.TreeMap;
  * @param objectiveIncreases queries whose SMLQ objective increased at some iteration
  * @param extras named arrays a figure needs (sorted by name)
  * @param gitCommit the commit the cell was computed from (provenance per row)
+ * @param nearest each query's K nearest gallery rows with labels; empty for a {@value #FORMAT_1} cell
  */
 public record CellRecord(
     CellKey key,
@@ -65,10 +77,13 @@ public record CellRecord(
     Claim claim,
     int objectiveIncreases,
     SortedMap<String, double[]> extras,
-    String gitCommit) {
+    String gitCommit,
+    Optional<NearestLists> nearest) {
 
-  /** Format tag of a cell file; bump when a key is renamed or removed. */
-  public static final String FORMAT = "pmbench-cell/1";
+  /** Format tag of a cell file; bump when a key is renamed or removed, or one is added that readers need. */
+  public static final String FORMAT = "pmbench-cell/2";
+  /** The format before {@code nearest} (issue 35): read, verified and reported, without the metrics that need it. */
+  public static final String FORMAT_1 = "pmbench-cell/1";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -116,6 +131,18 @@ public record CellRecord(
   public CellRecord {
     params = Map.copyOf(new TreeMap<>(params));
     extras = new TreeMap<>(extras);
+    if (nearest.isPresent() && nearest.get().queries() != hits.length) {
+      throw new IllegalArgumentException("nearest must list the cell's " + hits.length + " queries. Provided value: "
+          + nearest.get().queries());
+    }
+  }
+
+  /** A record without {@code nearest}: what a {@value #FORMAT_1} cell holds. */
+  public CellRecord(CellKey key, String fingerprint, Outcome outcome, String message, String preset, double delta,
+      Map<String, Object> params, int[] ks, int[] queryIndices, boolean[][] hits, double meanQueryMillis,
+      double serverMillis, Claim claim, int objectiveIncreases, SortedMap<String, double[]> extras, String gitCommit) {
+    this(key, fingerprint, outcome, message, preset, delta, params, ks, queryIndices, hits, meanQueryMillis,
+        serverMillis, claim, objectiveIncreases, extras, gitCommit, Optional.empty());
   }
 
   /** The record of a computed cell. */
@@ -123,14 +150,15 @@ public record CellRecord(
       SortedMap<String, double[]> extras, String gitCommit) {
     return new CellRecord(key, fingerprint, Outcome.OK, "", preset, r.params().delta(), r.params().describe(),
         r.ks(), r.queryIndices(), r.hits(), r.meanQueryMillis(), r.serverMillis(),
-        Claim.of(r.claim(), r.meanSensitivity(), r.meanNoiseScale()), r.objectiveIncreases(), extras, gitCommit);
+        Claim.of(r.claim(), r.meanSensitivity(), r.meanNoiseScale()), r.objectiveIncreases(), extras, gitCommit,
+        Optional.of(r.nearest()));
   }
 
   /** The record of a cell that did not run: {@code outcome} is REFUSED or FAILED. */
   public static CellRecord notRun(CellKey key, String fingerprint, String preset, double delta,
       Map<String, Object> params, Outcome outcome, String message, String gitCommit) {
     return new CellRecord(key, fingerprint, outcome, message, preset, delta, params, new int[0], new int[0],
-        new boolean[0][], 0, 0, Claim.notRun(), 0, new TreeMap<>(), gitCommit);
+        new boolean[0][], 0, 0, Claim.notRun(), 0, new TreeMap<>(), gitCommit, Optional.of(NearestLists.empty(0)));
   }
 
   /** The key in {@link #params} under which a cell records its mechanism's revision when it is not 1. */
@@ -175,7 +203,7 @@ public record CellRecord(
       p.put(REVISION, revision);
     }
     return new CellRecord(key, fingerprint, outcome, message, preset, delta, p, ks, queryIndices, hits,
-        meanQueryMillis, serverMillis, claim, objectiveIncreases, extras, gitCommit);
+        meanQueryMillis, serverMillis, claim, objectiveIncreases, extras, gitCommit, nearest);
   }
 
   public boolean ok() {
@@ -204,6 +232,19 @@ public record CellRecord(
       h[i] = hits[i][j];
     }
     return new SeedHits(key.seed(), queryIndices, h);
+  }
+
+  /**
+   * Each query's term of R_indep@K ({@link NearestLists#independentChances}) with its query id,
+   * the input of the reports' value bootstrap; empty for a cell without {@code nearest} (a
+   * {@value #FORMAT_1} cell) or one that did not run.
+   */
+  public Optional<SeedValues> independentChances(int k) {
+    indexOfK(k);
+    if (!ok() || nearest.isEmpty() || hits.length == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new SeedValues(key.seed(), queryIndices, nearest.get().independentChances(k)));
   }
 
   /** Recall@K of the cell. */
@@ -242,7 +283,7 @@ public record CellRecord(
   /** The JSON text of this record. */
   public String toJson() {
     ObjectNode root = NODES.objectNode();
-    root.put("format", FORMAT);
+    root.put("format", nearest.isPresent() ? FORMAT : FORMAT_1);
     ObjectNode k = root.putObject("key");
     k.put("dataset", key.dataset());
     k.put("mechanism", key.mechanism());
@@ -291,6 +332,13 @@ public record CellRecord(
         }
       }
     }
+    nearest.ifPresent(n -> {
+      ObjectNode t = root.putObject("nearest");
+      t.put("k", n.k());
+      t.put("queryLabels", PackedInts.encode(n.queryLabels()));
+      t.put("ids", PackedInts.encode(n.ids()));
+      t.put("labels", PackedInts.encode(n.labels()));
+    });
     root.put(CellHashes.FIELD, CellHashes.of(root));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
@@ -311,9 +359,10 @@ public record CellRecord(
     } catch (IOException e) {
       throw new IllegalArgumentException("cell file must be JSON. Provided value: " + e.getMessage());
     }
-    if (root == null || !FORMAT.equals(root.path("format").asText())) {
-      throw new IllegalArgumentException("cell file format must be " + FORMAT + ". Provided value: "
-          + (root == null ? "empty" : root.path("format").asText()));
+    String format = root == null ? "empty" : root.path("format").asText();
+    if (!FORMAT.equals(format) && !FORMAT_1.equals(format)) {
+      throw new IllegalArgumentException("cell file format must be " + FORMAT + " or " + FORMAT_1
+          + ". Provided value: " + format);
     }
     JsonNode k = root.path("key");
     CellKey key = new CellKey(k.path("dataset").asText(), k.path("mechanism").asText(), k.path("variant").asText(),
@@ -349,7 +398,18 @@ public record CellRecord(
         root.path("message").asText(), root.path("preset").asText(), root.path("delta").asDouble(), params, ks,
         intArray(root.path("queryIndices")), hits, root.path("meanQueryMillis").asDouble(),
         root.path("serverMillis").asDouble(), claim, root.path("objectiveIncreases").asInt(), extras,
-        root.path("gitCommit").asText());
+        root.path("gitCommit").asText(), FORMAT.equals(format) ? Optional.of(nearest(root.path("nearest"), queries))
+            : Optional.empty());
+  }
+
+  private static NearestLists nearest(JsonNode n, int queries) {
+    if (!n.isObject()) {
+      throw new IllegalArgumentException("a " + FORMAT + " cell must have a nearest object. Provided value: " + n);
+    }
+    int k = n.path("k").asInt(-1);
+    return new NearestLists(k, PackedInts.decode(n.path("queryLabels").asText(), queries, "nearest.queryLabels"),
+        PackedInts.decode(n.path("ids").asText(), queries * k, "nearest.ids"),
+        PackedInts.decode(n.path("labels").asText(), queries * k, "nearest.labels"));
   }
 
   private static ArrayNode ints(int[] values) {

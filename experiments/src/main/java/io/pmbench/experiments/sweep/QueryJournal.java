@@ -30,12 +30,19 @@ import java.util.Map;
  * at worst a torn last line, which the next open drops. The {@link CellStore} deletes the file
  * once the cell itself is stored.
  *
+ * <p>Each line carries the query's hits and its K nearest gallery rows with their labels and the
+ * query's label (what the cell keeps, {@link CellRecord#nearest()}). A log of the earlier format
+ * {@value #FORMAT_1}, whose lines lack the neighbours, is started afresh: its queries are
+ * recomputed, since a cell must list every query's neighbours.
+ *
  * <p>Lines are not forced to the device one by one (that would cost more than a fast query): a
  * power failure can lose recent lines, which are then recomputed.
  */
 public final class QueryJournal implements QueryLog, AutoCloseable {
   /** The header's format tag. */
-  static final String FORMAT = "pmbench-queries/1";
+  static final String FORMAT = "pmbench-queries/2";
+  /** The header's format before the neighbours were logged (issue 35). */
+  static final String FORMAT_1 = "pmbench-queries/1";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final Path file;
@@ -93,6 +100,10 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
         try {
           JsonNode node = MAPPER.readTree(lines.get(l));
           if (l == 0) {
+            if (FORMAT_1.equals(node.path("format").asText())) {
+              keep = 0; // lines without the neighbours a cell now keeps
+              break;
+            }
             checkHeader(node, file, cellName, fingerprint);
             if (node.path("revision").asInt(1) != revision
                 || !paramsDigest.isEmpty() && !paramsDigest.equals(node.path("params").asText())) {
@@ -165,6 +176,9 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
       hits.append(h ? '1' : '0');
     }
     line.put("hits", hits.toString());
+    line.put("label", o.label());
+    line.put("neighbours", PackedInts.encode(o.neighbours()));
+    line.put("neighbourLabels", PackedInts.encode(o.neighbourLabels()));
     CellRecord.putDouble(line, "millis", o.millis());
     CellRecord.putDouble(line, "sensitivity", o.sensitivity());
     CellRecord.putDouble(line, "noiseScale", o.noiseScale());
@@ -210,8 +224,14 @@ public final class QueryJournal implements QueryLog, AutoCloseable {
     PrivacyClaim claim = new PrivacyClaim(Guarantee.valueOf(field(c, "guarantee").asText()), number(c, "epsilon"),
         number(c, "delta"), number(c, "sensitivity"), number(c, "noiseScale"), field(c, "calibration").asText(),
         field(c, "neighbouring").asText(), field(c, "assumedPublic").asText(), caveats);
+    int[] neighbours = packed(n, "neighbours");
     return new QueryOutcome(field(n, "query").asInt(), hits, number(n, "millis"), number(n, "sensitivity"),
-        number(n, "noiseScale"), field(n, "objectiveIncreased").asBoolean(), claim);
+        number(n, "noiseScale"), field(n, "objectiveIncreased").asBoolean(), claim, field(n, "label").asInt(),
+        neighbours, PackedInts.decode(field(n, "neighbourLabels").asText(), neighbours.length, "neighbourLabels"));
+  }
+
+  private static int[] packed(JsonNode n, String name) {
+    return PackedInts.decodeAll(field(n, name).asText(), name);
   }
 
   private static JsonNode field(JsonNode n, String name) {

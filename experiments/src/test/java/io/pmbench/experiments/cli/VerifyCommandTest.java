@@ -124,6 +124,63 @@ class VerifyCommandTest {
         "a hashed run must not be restamped");
   }
 
+  /**
+   * A run whose cells are all format 1 (as the stored reference runs are): it verifies, reports
+   * (summary.csv with R_indep blank, the report saying how to get it), and a resumed run reuses
+   * every cell with one line saying so. Fails if the old format were refused, recomputed, or given
+   * an R_indep computed from nothing.
+   */
+  @Test
+  void formatOneRun_verifiesReportsAndResumeReusesWithOneLine(@TempDir Path tmp) throws IOException {
+    Path dir = run(tmp);
+    int cells = toFormatOne(dir);
+    Outcome v = execute("verify", dir.toString());
+    assertEquals(0, v.exit(), v.out() + v.err());
+
+    Outcome report = execute("report", dir.toString());
+    assertEquals(0, report.exit(), report.err());
+    List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
+    List<String> header = List.of(summary.get(0).split(",", -1));
+    int rIndep = header.indexOf("R_indep@8");
+    assertTrue(rIndep > 0, summary.get(0));
+    for (String row : summary.subList(1, summary.size())) {
+      // the data set's spec is the one quoted field (it holds commas)
+      assertEquals("", row.replaceFirst("^\"[^\"]*\"", "dataset").split(",", -1)[rIndep], row);
+    }
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("stored before pmbench-cell/2"));
+
+    Outcome resumed = execute(smallRun(dir));
+    assertEquals(0, resumed.exit(), resumed.err());
+    assertTrue(resumed.err().contains("reusing " + cells + " cells stored before pmbench-cell/2"), resumed.err());
+    assertTrue(resumed.err().contains("0 cells computed, " + cells + " reused"), resumed.err());
+  }
+
+  /**
+   * Rewrites every cell as format 1 (no "nearest"), restamping its hash in the cell and in
+   * run.json as the old code would have; returns the number of cells.
+   */
+  private static int toFormatOne(Path dir) throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    Path manifest = dir.resolve("run.json");
+    ObjectNode root = (ObjectNode) mapper.readTree(Files.readString(manifest));
+    ObjectNode listed = (ObjectNode) root.get(Manifest.CELLS);
+    List<Path> cells;
+    try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
+      cells = s.filter(p -> p.toString().endsWith(".json")).toList();
+    }
+    for (Path c : cells) {
+      ObjectNode cell = (ObjectNode) mapper.readTree(Files.readString(c));
+      cell.remove("nearest");
+      cell.put("format", "pmbench-cell/1");
+      String hash = CellHashes.of(cell);
+      cell.put(CellHashes.FIELD, hash);
+      listed.put(c.getFileName().toString(), hash);
+      Files.writeString(c, mapper.writeValueAsString(cell));
+    }
+    Files.writeString(manifest, mapper.writeValueAsString(root));
+    return cells.size();
+  }
+
   /** Removes every cell's hash field and run.json's list of hashes; returns the number of cells. */
   private static int stripHashes(Path dir) throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

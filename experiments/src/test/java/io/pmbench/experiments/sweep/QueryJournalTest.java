@@ -29,12 +29,16 @@ class QueryJournalTest {
 
   private static QueryOutcome outcome(int q) {
     return new QueryOutcome(q, new boolean[] {q % 2 == 0, true, q % 3 == 0}, 0.1 * q + 1e-17, Double.NaN,
-        q * 1.0000000000000002, q % 2 == 1, CLAIM);
+        q * 1.0000000000000002, q % 2 == 1, CLAIM, q % 5, new int[] {q + 1, 20000 + q, -1},
+        new int[] {q % 5, 300, -1});
   }
 
   private static void assertSame(QueryOutcome a, QueryOutcome b) {
     assertEquals(a.query(), b.query());
     assertArrayEquals(a.hits(), b.hits());
+    assertEquals(a.label(), b.label());
+    assertArrayEquals(a.neighbours(), b.neighbours());
+    assertArrayEquals(a.neighbourLabels(), b.neighbourLabels());
     assertEquals(Double.doubleToRawLongBits(a.millis()), Double.doubleToRawLongBits(b.millis()));
     assertEquals(Double.doubleToLongBits(a.sensitivity()), Double.doubleToLongBits(b.sensitivity()));
     assertEquals(Double.doubleToRawLongBits(a.noiseScale()), Double.doubleToRawLongBits(b.noiseScale()));
@@ -128,6 +132,23 @@ class QueryJournalTest {
     }
     try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
       assertEquals(0, j.recalledCount(), "and back: revision 1 does not recall revision 2's queries");
+    }
+  }
+
+  @Test
+  void open_logOfFormatOne_startedAfreshNotRecalled(@TempDir Path tmp) throws Exception {
+    // A pmbench-queries/1 log has no neighbours; recalling its queries would leave the cell's
+    // top-K lists incomplete, so they are recomputed.
+    Path file = tmp.resolve("c.queries.jsonl");
+    java.nio.file.Files.writeString(file, "{\"format\":\"pmbench-queries/1\",\"cell\":\"" + KEY.fileName()
+        + "\",\"fingerprint\":\"fp\"}\n{\"i\":0,\"query\":5,\"hits\":\"101\"}\n");
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
+      assertEquals(0, j.recalledCount());
+      j.record(2, outcome(9));
+    }
+    try (QueryJournal j = QueryJournal.open(file, KEY.fileName(), "fp")) {
+      assertEquals(1, j.recalledCount());
+      assertSame(outcome(9), j.recorded(2));
     }
   }
 

@@ -71,6 +71,7 @@ public final class Charts {
         .filter(s -> s.x().length > 0 && s.hasInterval()).count();
     int i = 0;
     int shifted = 0;
+    java.util.Map<String, Color> colours = new java.util.HashMap<>();
     double yMax = Double.NEGATIVE_INFINITY;
     double xMin = Double.POSITIVE_INFINITY;
     double xMax = Double.NEGATIVE_INFINITY;
@@ -103,7 +104,14 @@ public final class Charts {
       xy.setLineColor(colour(i));
       xy.setMarkerColor(colour(i));
       xy.setMarker(seriesMarker(i));
+      colours.put(raw.label(), colour(i));
       i++;
+    }
+    for (LineFigure.Bound b : f.bounds()) {
+      Series s = Series.of(b.label(), b.x(), b.y()).finitePoints();
+      if (s.x().length > 0 && colours.containsKey(b.of())) {
+        bound(chart, s, colours.get(b.of()));
+      }
     }
     if (xMin <= xMax) {
       for (LineFigure.Reference r : f.references()) {
@@ -156,6 +164,15 @@ public final class Charts {
       out[j] = x[j] * factor;
     }
     return out;
+  }
+
+  /** An upper bound drawn dash-dotted, thin, in the colour of the series it bounds, without markers. */
+  private static void bound(XYChart chart, Series s, Color colour) {
+    XYSeries line = chart.addSeries(s.label(), s.x(), s.y());
+    line.setLineColor(colour);
+    line.setMarker(SeriesMarkers.NONE);
+    line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+        new float[] {10f, 3f, 2f, 3f}, 0f));
   }
 
   /** A reference drawn dashed across [xMin, xMax], its interval as two dotted lines (the band's edges). */

@@ -15,16 +15,35 @@ import java.util.List;
  * @param proportion whether y is a proportion (recall, accuracy): the axis is then fixed to [0, 1]
  * @param references horizontal reference lines (controls that do not vary with x), drawn dashed
  *     across the whole x range with their interval as a shaded band
+ * @param bounds upper bounds of series (e.g. the ceiling differential privacy puts on a
+ *     mechanism's recall), each drawn dash-dotted in the colour of the series it bounds
  */
 public record LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
-    List<Marker> markers, boolean proportion, List<Reference> references) {
+    List<Marker> markers, boolean proportion, List<Reference> references, List<Bound> bounds) {
   public LineFigure {
     series = List.copyOf(series);
     markers = List.copyOf(markers);
     references = List.copyOf(references);
+    bounds = List.copyOf(bounds);
     if (series.isEmpty()) {
       throw new IllegalArgumentException("figure series must be non-empty. Provided value: []");
     }
+    for (Bound b : bounds) {
+      if (series.stream().noneMatch(s -> s.label().equals(b.of()))) {
+        throw new IllegalArgumentException("bound of must name a series of the figure. Provided value: " + b.of());
+      }
+    }
+  }
+
+  /** A figure without bounds. */
+  public LineFigure(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
+      List<Marker> markers, boolean proportion, List<Reference> references) {
+    this(title, xLabel, yLabel, logX, series, markers, proportion, references, List.of());
+  }
+
+  /** The same figure with {@code upper} drawn as bounds of their series. */
+  public LineFigure withBounds(List<Bound> upper) {
+    return new LineFigure(title, xLabel, yLabel, logX, series, markers, proportion, references, upper);
   }
 
   /** A figure without reference lines. */
@@ -35,7 +54,7 @@ public record LineFigure(String title, String xLabel, String yLabel, boolean log
 
   /** The same figure with {@code refs} drawn as horizontal reference lines. */
   public LineFigure withReferences(List<Reference> refs) {
-    return new LineFigure(title, xLabel, yLabel, logX, series, markers, proportion, refs);
+    return new LineFigure(title, xLabel, yLabel, logX, series, markers, proportion, refs, bounds);
   }
 
   /**
@@ -83,4 +102,24 @@ public record LineFigure(String title, String xLabel, String yLabel, boolean log
    * @param high upper end of its interval (NaN for none)
    */
   public record Reference(String label, double y, double low, double high) {}
+
+  /**
+   * An upper bound on a series, e.g. the DP ceiling on a mechanism's Recall@K: the region above it
+   * is impossible under the guarantee it comes from.
+   *
+   * @param label legend text
+   * @param of the label of the series it bounds (drawn in that series' colour)
+   * @param x x values (as the series'); NaN y values are not drawn
+   * @param y the bound at each x
+   */
+  public record Bound(String label, String of, double[] x, double[] y) {
+    public Bound {
+      if (x.length != y.length) {
+        throw new IllegalArgumentException("bound y must have one value per x. Provided value: " + y.length
+            + " values for " + x.length + " x");
+      }
+      x = x.clone();
+      y = y.clone();
+    }
+  }
 }
