@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * {@code --costs-from}, the cost table made from stored runs instead.
  */
 @Command(name = "mechanisms", mixinStandardHelpOptions = true,
-    header = "Lists the registered mechanisms with their guarantees and costs, or one mechanism's details.",
+    header = "Lists mechanisms with guarantees and costs, or one's details.",
     description = {"Lists every registered mechanism: the guarantee its release claims at epsilon = 1, delta = 1e-5 "
         + "(computed by one release on a tiny built-in sample, as a run would), its measured cost per query on the "
         + "built-in data sets and a one-line description. With NAME: the guarantee, neighbouring relation, what is "
