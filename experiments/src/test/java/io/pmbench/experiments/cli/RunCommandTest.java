@@ -302,9 +302,13 @@ class RunCommandTest {
     // fails if the console drops the paired comparison (SPEC.md §10) or compares unpaired intervals
     Outcome o = execute(smallRun(tmp, "--mechanisms", "features,label-only,random"));
     assertEquals(0, o.exit(), o.err());
-    assertTrue(o.out().contains("Paired differences of Recall@8 against the controls"), o.out());
-    assertTrue(o.out().contains("eps 0.5: features − random = "), o.out());
-    assertTrue(o.out().contains("eps 0.5: features − label-only = "), o.out());
+    assertTrue(o.out().contains("Paired differences A − B of Recall@8 against the controls"), o.out());
+    assertEquals(1, o.out().split("Verdict on \"A beats B\"", -1).length - 1, "the rule is stated once: " + o.out());
+    for (String control : List.of("random", "label-only")) {
+      String row = "0\\.5 {2,}features − " + control + " {2,}[−0-9.]+ \\[[−0-9.]+, [−0-9.]+\\] {2,}2 seeds × 40 "
+          + "queries {2,}(above|not above|undecided \\(n too small\\))";
+      assertTrue(o.out().lines().anyMatch(l -> l.strip().matches(row)), "no table row " + row + " in\n" + o.out());
+    }
     assertFalse(o.out().contains("random − random"), o.out());
   }
 }
