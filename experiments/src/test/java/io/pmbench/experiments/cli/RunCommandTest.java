@@ -311,4 +311,18 @@ class RunCommandTest {
     }
     assertFalse(o.out().contains("random − random"), o.out());
   }
+
+  @Test
+  void run_sigmaAuto_medianHeuristicOfTheTrainRowsAndBadValueOneLine(@TempDir Path tmp) {
+    Outcome o = execute(smallRun(tmp.resolve("a"), "--mechanisms", "random", "--sigma", "auto", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    double expected = io.pmbench.core.kernel.Bandwidth.medianHeuristic(io.pmbench.datasets.DatasetRegistry.standard()
+        .load(DATA).train().features());
+    assertTrue(o.err().contains("sigma " + expected + " (--sigma)"), o.err());
+    Outcome bad = execute(smallRun(tmp.resolve("b"), "--sigma", "wide"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, bad.exit());
+    assertTrue(bad.err().strip().startsWith("pmbench: --sigma must be a number > 0 or auto. Provided value: wide"),
+        bad.err());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
+  }
 }
