@@ -15,6 +15,7 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.orchestration.CostEstimate;
 import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridSetup;
@@ -79,6 +80,11 @@ public final class GridOptions {
           + "split 0..C-1 on its own, as the official code does). Default: per-split under official-code, joint "
           + "otherwise.")
   String labelNumbering;
+
+  @Option(names = "--budget", paramLabel = "DURATION", order = 21,
+      description = "Refuse a grid whose estimated time (printed before it starts, from measured costs per query) "
+          + "is longer, e.g. 30m or 2h. Default: no limit.")
+  String budget;
 
   @Option(names = "--sigma", paramLabel = "S|auto", order = 11,
       description = "Kernel bandwidth sigma, or auto: the median distance between train rows (the median "
@@ -191,7 +197,8 @@ public final class GridOptions {
    * mechanisms whose options in effect provenance.json lists.
    */
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
-    return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms);
+    return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
+        budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)));
   }
 
   /**
@@ -249,6 +256,9 @@ public final class GridOptions {
     parseSeeds(seeds);
     parallelism();
     Engine.requireAvailable(engine, master);
+    if (budget != null) {
+      CostEstimate.parseDuration(budget);
+    }
     Preset.Builder b = builder(p, sigmaGiven().flatMap(g -> g.isPresent() ? java.util.Optional.of(g.getAsDouble())
         : java.util.Optional.empty()).orElse(1.0), alpha != null ? alpha : 0);
     for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
