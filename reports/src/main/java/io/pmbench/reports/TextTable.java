@@ -10,7 +10,7 @@ import java.util.List;
  * left-aligned; trailing spaces are stripped. Widths are measured in UTF-16 chars, which is
  * exact for the Latin and Greek text the reports print.
  */
-final class TextTable {
+public final class TextTable {
   private static final String GAP = "  ";
 
   private final List<String> headers = new ArrayList<>();
@@ -18,7 +18,7 @@ final class TextTable {
   private final List<String[]> rows = new ArrayList<>();
 
   /** Adds a column; must be called before any row. */
-  TextTable column(String header, boolean alignRight) {
+  public TextTable column(String header, boolean alignRight) {
     Preconditions.require(rows.isEmpty(), "rows", "empty when adding a column", rows.size());
     headers.add(header);
     rightAligned.add(alignRight);
@@ -26,7 +26,7 @@ final class TextTable {
   }
 
   /** Adds a row with one cell per column, in column order. */
-  TextTable row(String... cells) {
+  public TextTable row(String... cells) {
     Preconditions.require(cells.length == headers.size(), "cells.length", "" + headers.size(),
         cells.length);
     rows.add(cells.clone());
@@ -43,7 +43,8 @@ final class TextTable {
     return rows.stream().map(String[]::clone).toList();
   }
 
-  String render() {
+  /** The table as text, one line per row, each ending in a newline. */
+  public String render() {
     int[] widths = new int[headers.size()];
     for (int c = 0; c < widths.length; c++) {
       widths[c] = headers.get(c).length();

@@ -1,5 +1,6 @@
 package io.pmbench.core.mechanism;
 
+import io.pmbench.core.DidYouMean;
 import io.pmbench.core.ParameterException;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
@@ -86,11 +87,13 @@ public final class MechanismOptions {
         EmbeddingMechanism m = byName.get(mechanism);
         if (m == null) {
           throw new ParameterException("option", "${option} " + key + ": mechanism must be one this command runs ("
-              + String.join(", ", byName.keySet()) + "). Provided value: " + mechanism);
+              + String.join(", ", byName.keySet()) + "). Provided value: " + mechanism
+              + DidYouMean.hint(mechanism, byName.keySet()));
         }
         parse(key, spec(m, key.substring(dot + 1)).orElseThrow(() -> new ParameterException("option",
-            "${option} " + key + ": " + m.name() + " has no option " + key.substring(dot + 1) + "; valid keys: "
-                + keys(List.of(m)))), e.getValue());
+            "${option} " + key + ": " + m.name() + " has no option " + key.substring(dot + 1)
+                + DidYouMean.hint(key.substring(dot + 1), names(List.of(m))) + "; valid keys: " + keys(List.of(m)))),
+            e.getValue());
         continue;
       }
       Map<OptionSpec<?>, List<String>> declaring = new LinkedHashMap<>();
@@ -98,7 +101,8 @@ public final class MechanismOptions {
           .add(m.name())));
       if (declaring.isEmpty()) {
         throw new ParameterException("option", "${option} " + key + ": no mechanism of this command ("
-            + String.join(", ", byName.keySet()) + ") has it; valid keys: " + keys(byName.values()));
+            + String.join(", ", byName.keySet()) + ") has it" + DidYouMean.hint(key, names(byName.values()))
+            + "; valid keys: " + keys(byName.values()));
       }
       if (declaring.size() > 1) {
         throw new ParameterException("option", "${option} " + key + " is ambiguous: " + declaring.values().stream()
@@ -136,6 +140,14 @@ public final class MechanismOptions {
     } catch (IllegalArgumentException ex) {
       throw new ParameterException("option", "${option} " + key + ": " + ex.getMessage(), ex);
     }
+  }
+
+  /** Every key {@code mechanisms} accept: the common ones, then each one's own, in order. */
+  private static Set<String> names(Collection<EmbeddingMechanism> mechanisms) {
+    Set<String> names = COMMON.stream().map(OptionSpec::name).collect(Collectors.toCollection(
+        java.util.LinkedHashSet::new));
+    mechanisms.forEach(m -> m.options().forEach(o -> names.add(o.name())));
+    return names;
   }
 
   /**

@@ -65,7 +65,7 @@ public final class MechanismRegistry {
     EmbeddingMechanism m = mechanisms.get(name);
     if (m == null) {
       throw new IllegalArgumentException("mechanism must be one of " + String.join(", ", names())
-          + ". Provided value: " + name);
+          + ". Provided value: " + name + io.pmbench.core.DidYouMean.hint(name, names()));
     }
     return m;
   }

@@ -35,7 +35,7 @@ abstract class ExperimentCommand extends GridCommand {
   /** The pipeline of this command's options, its messages and progress bar on {@code err}. */
   RunPipeline pipeline(GridSetup s, PrintWriter err) {
     return new RunPipeline(grid.pipeline(mechanisms(s.registry())), err,
-        (task, total, pending) -> Progress.start(err, task, total).weighted(pending));
+        (task, total, pending, estimate) -> Progress.start(err, task, total).weighted(pending, estimate));
   }
 
   /** Prints the report's table and where the report is. */

@@ -2,6 +2,7 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.data.LabelNumbering;
+import io.pmbench.core.kernel.Bandwidth;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
@@ -14,6 +15,7 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.orchestration.CostEstimate;
 import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.orchestration.ServerLayoutDefault;
 import io.pmbench.experiments.sweep.Engine;
@@ -80,10 +82,40 @@ public final class GridOptions {
           + "otherwise.")
   String labelNumbering;
 
-  @Option(names = "--sigma", paramLabel = "S", order = 11,
-      description = "Kernel bandwidth sigma. Default: the data set's (see `pmbench datasets`); for your own files "
-          + "6, CIFAR-100's Table 2 value.")
-  Double sigma;
+  @Option(names = "--budget", paramLabel = "DURATION", order = 21,
+      description = "Refuse a grid whose estimated time (printed before it starts, from measured costs per query) "
+          + "is longer, e.g. 30m or 2h. Default: no limit.")
+  String budget;
+
+  @Option(names = "--sigma", paramLabel = "S|auto", order = 11,
+      description = "Kernel bandwidth sigma, or auto: the median distance between train rows (the median "
+          + "heuristic, docs/usage.md). Default: the data set's (see `pmbench datasets`); for your own files 6, "
+          + "CIFAR-100's Table 2 value.")
+  String sigma;
+
+  /** {@code --sigma auto}. */
+  static final String SIGMA_AUTO = "auto";
+
+  /** σ as given: a number, or empty for {@code auto}; absent when not given. */
+  private java.util.Optional<java.util.OptionalDouble> sigmaGiven() {
+    if (sigma == null) {
+      return java.util.Optional.empty();
+    }
+    if (sigma.strip().equalsIgnoreCase(SIGMA_AUTO)) {
+      return java.util.Optional.of(java.util.OptionalDouble.empty());
+    }
+    try {
+      return java.util.Optional.of(java.util.OptionalDouble.of(Double.parseDouble(sigma.strip())));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--sigma must be a number > 0 or auto. Provided value: " + sigma, e);
+    }
+  }
+
+  /** σ for {@code data}: the given number, the median heuristic for auto, else the data set's default. */
+  double sigmaFor(FeatureSet data) {
+    return sigmaGiven().map(g -> g.isPresent() ? g.getAsDouble()
+        : Bandwidth.medianHeuristic(data.train().features())).orElse(data.defaults().sigma());
+  }
 
   @Option(names = "--alpha", paramLabel = "A", order = 12,
       description = "Label weight alpha. Default: the data set's (see `pmbench datasets`); for your own files 0.6, "
@@ -170,7 +202,8 @@ public final class GridOptions {
    */
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
     return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
-        serverLayoutNote);
+        serverLayoutNote,
+        budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)));
   }
 
   /**
@@ -214,8 +247,8 @@ public final class GridOptions {
     int par = parallelism();
     ServerLayoutDefault layout = ServerLayoutDefault.of(options, data.test().size(), meant);
     serverLayoutNote = layout.note();
-    Preset.Builder builder = builder(p, sigma != null ? sigma : data.defaults().sigma(),
-        alpha != null ? alpha : data.defaults().alpha(), layout.options());
+    Preset.Builder builder = builder(p, sigmaFor(data), alpha != null ? alpha : data.defaults().alpha(),
+        layout.options());
     GridSetup s = new GridSetup(dataset, data, p, builder, delta, protocol, seedList, registry,
         out != null ? out : Path.of(RunFolders.ROOT), par, fresh, commandLine, git);
     return out != null ? s : s.withOut(RunFolders.defaultOut(command, dataset, s.configTag()));
@@ -232,7 +265,11 @@ public final class GridOptions {
     parseSeeds(seeds);
     parallelism();
     Engine.requireAvailable(engine, master);
-    Preset.Builder b = builder(p, sigma != null ? sigma : 1, alpha != null ? alpha : 0, options);
+    if (budget != null) {
+      CostEstimate.parseDuration(budget);
+    }
+    Preset.Builder b = builder(p, sigmaGiven().flatMap(g -> g.isPresent() ? java.util.Optional.of(g.getAsDouble())
+        : java.util.Optional.empty()).orElse(1.0), alpha != null ? alpha : 0, options);
     for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
       b.build(eps, delta);
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     description = {"Reproduces, audits and extends PrivateMail (private supervised manifold learning for image "
         + "retrieval): Recall@K of the client/server retrieval protocol at a stated (epsilon, delta)."},
     subcommands = {RunCommand.class, Fig6Command.class, Fig5Command.class, Fig3Command.class, Fig7Command.class,
-        Table2Command.class, ClaimsCommand.class, ReportCommand.class, VerifyCommand.class, AuditCommand.class,
+        Table2Command.class, ClaimsCommand.class, ReportCommand.class, CompareCommand.class, VerifyCommand.class, AuditCommand.class,
         ReleaseCommand.class,
         AttackDummiesCommand.class, MechanismsCommand.class, DatasetsCommand.class, FeaturesCommand.class,
         FilterCommand.class,

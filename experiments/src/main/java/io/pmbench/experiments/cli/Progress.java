@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.experiments.orchestration.CostEstimate;
 import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.CellKey;
 import io.pmbench.experiments.sweep.CellRecord;
@@ -44,12 +45,14 @@ final class Progress implements RunPipeline.Meter {
   }
 
   /**
-   * Weighs the ETA by each mechanism's measured cost per query ({@link WeightedEta}).
+   * Weighs the ETA by each mechanism's measured cost per query ({@link WeightedEta}), starting
+   * from the estimate's costs until this run has timed a mechanism.
    *
    * @param pendingCells the cells still to compute, with their queries
+   * @param estimate the estimate printed before the grid started
    */
-  synchronized Progress weighted(Map<CellKey, Long> pendingCells) {
-    this.weighted = new WeightedEta(pendingCells);
+  synchronized Progress weighted(Map<CellKey, Long> pendingCells, CostEstimate estimate) {
+    this.weighted = new WeightedEta(pendingCells, estimate.msPerQuery(), estimate.parallel());
     return this;
   }
 

@@ -11,6 +11,7 @@ import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
 import io.pmbench.reports.BootstrapInterval;
 import io.pmbench.reports.HtmlReport;
+import io.pmbench.reports.TextTable;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
@@ -120,15 +121,18 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
     List<CellRecord> all = ReportPages.tablesOfAll(v);
     ReportPages.writeCsv(v.dir().resolve("fig6.csv"), List.of("dataset", "mechanism", "epsilon", "calibration",
         "R@8", "R@8 lo", "R@8 hi", "seeds", "queries", "interval", "note"), pts.stream().map(p -> csvRow(v, p)).toList());
-    byte[] png = Charts.write(Charts.chart(figure(v, pts).withBounds(bounds(v, ceilings))), v.dir(), "fig6");
+    List<LineFigure.Bound> drawnCeilings = bounds(v, ceilings);
+    LineFigure figure = figure(v, pts).withBounds(drawnCeilings);
+    byte[] png = Charts.write(Charts.chart(figure), v.dir(), "fig6");
     ReportPages.intro(v, html, "Figure 6 of the paper: Recall@8 of the protocol against epsilon (delta = "
         + v.manifest().config().path("delta").asText() + ") for every mechanism on " + v.dataset() + ".");
     html.heading(2, "Figure 6");
     html.figure(png, "Recall@8 against epsilon", "Recall@8 (mean over all queries of all seeds and its "
-        + Stats.caption(recalls(pts)) + ") against epsilon; " + calibrationNote(v) + " Dash-dotted lines: the DP"
-        + " ceiling min(1, e^eps' R_indep@8 + delta') of each mechanism that claims (or states) a guarantee - the"
-        + " region above its line is impossible under the stated DP (see the section below). Data: fig6.csv;"
-        + " fig6.svg is the vector version.");
+        + Stats.caption(recalls(pts)) + ") against epsilon; " + calibrationNote(v) + Stats.referencesNote(figure)
+        + (drawnCeilings.isEmpty() ? "" : " Dash-dotted lines: the DP ceiling min(1, e^eps' R_indep@8 + delta') of"
+            + " each mechanism that claims (or states) a guarantee - the region above its line is impossible under"
+            + " the stated DP (see the section below).")
+        + " Data: fig6.csv; fig6.svg is the vector version.");
     html.heading(3, "Table");
     html.table(tableHeader(v), table(v, pts));
     Ceilings.section(html, ceilings, all);
@@ -147,8 +151,8 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
 
   private static String calibrationNote(RunView v) {
     return switch (v.preset()) {
-      case "paper" -> "under the paper preset epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC (dashed line)"
-          + "; epsilon-independent mechanisms are computed once and drawn as dashed reference lines (dotted: their interval).";
+      case "paper" -> "under the paper preset epsilon < 1 uses CLASSIC noise and epsilon >= 1 ANALYTIC (the dashed "
+          + "vertical line at epsilon = 1).";
       case "corrected" -> "the corrected preset uses ANALYTIC noise at every epsilon.";
       default -> "noise calibration: " + v.preset() + " preset.";
     };
@@ -238,15 +242,62 @@ public record Fig6(List<String> mechanisms, List<Double> epsilons, boolean every
     return rows;
   }
 
+  /** Widest line of the console table. */
+  static final int CONSOLE_WIDTH = 100;
+
+  /**
+   * The console table: ε down the rows, the ε-dependent mechanisms across in blocks that fit
+   * {@link #CONSOLE_WIDTH} columns, each cell Recall@8 with its interval; then one line per
+   * ε-independent mechanism (one number at every ε).
+   */
   @Override
   public String console(RunView v) {
     List<Point> pts = points(v);
-    StringBuilder sb = new StringBuilder();
-    List<String> h = tableHeader(v);
-    sb.append(String.join(" | ", h)).append('\n');
-    for (List<String> r : table(v, pts)) {
-      sb.append(String.join(" | ", r)).append('\n');
+    List<String> free = v.gridStrings("epsilonFree");
+    List<String> across = v.gridStrings("mechanisms").stream().filter(m -> !free.contains(m)).toList();
+    List<Double> eps = v.gridNumbers("epsilons");
+    StringBuilder sb = new StringBuilder("Recall@8 [95% CI] by epsilon (rows) and mechanism:\n");
+    int from = 0;
+    while (from < across.size()) {
+      int to = from;
+      int width = "epsilon".length();
+      while (to < across.size() && (to == from || width + 2 + columnWidth(across.get(to), pts) <= CONSOLE_WIDTH)) {
+        width += 2 + columnWidth(across.get(to), pts);
+        to++;
+      }
+      TextTable t = new TextTable().column("epsilon", true);
+      across.subList(from, to).forEach(m -> t.column(m, false));
+      for (double e : eps) {
+        List<String> row = new ArrayList<>(List.of(Double.toString(e)));
+        across.subList(from, to).forEach(m -> row.add(cellText(pts, m, e)));
+        t.row(row.toArray(new String[0]));
+      }
+      sb.append(t.render()).append('\n');
+      from = to;
     }
-    return sb.toString();
+    for (String m : v.gridStrings("mechanisms")) {
+      if (free.contains(m)) {
+        String value = pts.stream().filter(p -> p.mechanism().equals(m)).map(p -> cellText(pts, m, p.epsilon()))
+            .filter(x -> !x.equals("-")).findFirst().orElse("-");
+        sb.append(m).append(" (eps-independent, every epsilon): ").append(value).append('\n');
+      }
+    }
+    return sb.append(switch (v.preset()) {
+      case "paper" -> "Noise: CLASSIC below epsilon = 1, ANALYTIC from epsilon = 1 (paper preset)";
+      case "corrected" -> "Noise: ANALYTIC at every epsilon (corrected preset)";
+      default -> "Noise calibration: " + v.preset() + " preset";
+    }).append('\n').toString();
+  }
+
+  private static int columnWidth(String m, List<Point> pts) {
+    return Math.max(m.length(), pts.stream().filter(p -> p.mechanism().equals(m))
+        .mapToInt(p -> cellText(pts, m, p.epsilon()).length()).max().orElse(1));
+  }
+
+  /** {@code 0.455 [0.431, 0.480]}, "refused", "failed" or "-" for (m, ε). */
+  private static String cellText(List<Point> pts, String m, double e) {
+    return pts.stream().filter(p -> p.mechanism().equals(m) && p.epsilon() == e).findFirst()
+        .map(p -> p.recall().map(Stats::text).orElse(p.note().startsWith("REFUSED") ? "refused"
+            : p.note().startsWith("FAILED") ? "failed" : "-")).orElse("-");
   }
 }

@@ -24,8 +24,16 @@ import java.util.Optional;
 public final class Reports {
   private Reports() {}
 
-  /** The view of a run directory: manifest, cells, provenance. */
+  /**
+   * The view of a run directory as the command that last wrote it asked for it: manifest,
+   * provenance and the stored cells of its grid ({@link RunView#inLastGrid}).
+   */
   public static RunView view(Path dir) throws IOException {
+    return allCells(dir).inLastGrid();
+  }
+
+  /** The view of a run directory with every stored cell, whatever grid asked for it. */
+  public static RunView allCells(Path dir) throws IOException {
     CellStore store = CellStore.read(dir);
     Map<CellKey, CellRecord> cells = new LinkedHashMap<>();
     for (CellRecord r : store.all()) {
@@ -42,19 +50,25 @@ public final class Reports {
    * the run has not finished ({@link #incomplete}).
    */
   public static String render(Path dir) throws IOException {
-    RunView v = view(dir);
+    RunView all = allCells(dir);
+    RunView v = all.inLastGrid();
     Experiment e = Experiments.of(v.manifest());
     boolean ivf = ReportPages.approximateIndex(v);
     Optional<String> incomplete = incomplete(v);
     HtmlReport html = new HtmlReport(e.title() + " - " + v.dataset() + " (" + v.preset() + " preset"
         + (ivf ? ", IVF index" : "") + (incomplete.isPresent() ? ", INCOMPLETE" : "") + ")");
     incomplete.ifPresent(line -> html.callout("warn", line));
+    int beyond = all.cells().size() - v.cells().size();
+    Optional<String> outside = beyond == 0 ? Optional.empty() : Optional.of(beyond + " stored cells outside the "
+        + "last command's grid are kept in cells/ (reused when asked for again) and left out of these tables and "
+        + "figures");
+    outside.ifPresent(line -> html.callout("note", line));
     html.callout(ReportPages.noiseOrigin(v).reproducible() ? "note" : "warn", ReportPages.noiseLine(v));
     e.render(v, html);
     ReportPages.audit(v, html);
     AtomicFiles.write(dir.resolve(ReportPages.REPORT), out -> out.write(html.render()));
     return incomplete.map(line -> line + "\n").orElse("") + ReportPages.noiseLine(v) + "\n"
-        + (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
+        + outside.map(line -> line + "\n").orElse("") + (ivf ? ReportPages.IVF_NOTE + "\n" : "") + e.console(v);
   }
 
   /**

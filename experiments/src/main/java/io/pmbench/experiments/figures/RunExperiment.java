@@ -16,6 +16,7 @@ import io.pmbench.reports.CellSummary;
 import io.pmbench.reports.Decision;
 import io.pmbench.reports.HtmlReport;
 import io.pmbench.reports.ResultsTable;
+import io.pmbench.reports.TextTable;
 import io.pmbench.reports.figures.Charts;
 import io.pmbench.reports.figures.LineFigure;
 import io.pmbench.reports.figures.Series;
@@ -108,14 +109,19 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
     if (figure.isPresent()) {
       byte[] png = Charts.write(Charts.chart(figure.get()), v.dir(), FIGURE);
       html.figure(png, figure.get().title(), figure.get().title() + ": mean over all queries of all seeds with its "
-          + "95% two-level bootstrap interval; epsilon-independent mechanisms are dashed reference lines (dotted: "
-          + "their interval). " + FIGURE + ".svg is the vector version.");
+          + "95% two-level bootstrap interval." + Stats.referencesNote(figure.get()) + " " + FIGURE
+          + ".svg is the vector version.");
     }
     if (!rows.isEmpty()) {
       ResultsTable.toHtml(html, shortDatasetNames(ResultsTable.aggregate(rows)));
-      String note = (epsilonFreeNote(v) + pairedNote(v)).strip();
+      String note = epsilonFreeNote(v).strip();
       if (!note.isEmpty()) {
         html.paragraph(note);
+      }
+      List<List<String>> paired = pairedRows(v);
+      if (!paired.isEmpty()) {
+        html.paragraph(PAIRED_RULE);
+        html.table(PAIRED_HEADER, paired);
       }
       Ceilings.section(html, Ceilings.points(v), cells);
     }
@@ -130,30 +136,58 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
   }
 
   /**
-   * Each mechanism's paired difference of Recall@8 against the controls the run has (the mechanisms
-   * that declare {@link io.pmbench.core.mechanism.Reporting#pairedControl()}), at each ε: same seeds and queries, SPEC.md §10's bootstrap, with the verdict of
-   * "A beats B" ({@link Decision#beats}); empty when the run has no control or one seed's cells only.
+   * How the paired differences' verdicts follow from their intervals ({@link Decision#beats} on
+   * "A beats B"), stated once above the table.
    */
-  static String pairedNote(RunView v) {
+  static final String PAIRED_RULE = "Paired differences A − B of Recall@" + Stats.K + " against the controls (same "
+      + "seeds and queries, 95% two-level bootstrap, docs/SPEC.md section 10). Verdict on \"A beats B\": \"above\" "
+      + "if the interval's low end is > 0; \"not above\" if its high end is <= " + Decision.MARGIN + " (no advantage "
+      + "larger than " + Decision.MARGIN + "); otherwise \"undecided (n too small)\".";
+
+  /** The header of the paired differences' table. */
+  static final List<String> PAIRED_HEADER = List.of("eps", "A − B", "difference [95% CI]", "n", "verdict");
+
+  /**
+   * Each mechanism's paired difference of Recall@8 against the controls the run has (the mechanisms
+   * that declare {@link io.pmbench.core.mechanism.Reporting#pairedControl()}), at each ε: same seeds
+   * and queries, SPEC.md §10's bootstrap, with the verdict of "A beats B" ({@link Decision#beats}),
+   * one row each ({@link #PAIRED_HEADER}); empty when the run has no control or one seed's cells only.
+   */
+  static List<List<String>> pairedRows(RunView v) {
     List<String> ms = v.gridStrings("mechanisms");
-    List<Double> eps = v.gridNumbers("epsilons");
-    StringBuilder b = new StringBuilder();
+    List<List<String>> rows = new ArrayList<>();
     for (String control : ReportPages.ordered(ms).stream().filter(n -> ReportPages.reporting(n).pairedControl())
         .toList()) {
-      for (double e : eps) {
+      for (double e : v.gridNumbers("epsilons")) {
         for (String m : ms) {
-          if (m.equals(control)) {
-            continue;
+          if (!m.equals(control)) {
+            Comparison.paired(v.cellsAt(m, e), v.cellsAt(control, e), Stats.K).ifPresent(d -> rows.add(List.of(
+                Double.toString(e), m + " − " + control, d.text(), d.sizeText().substring("n = ".length()),
+                verdict(Decision.beats(d)))));
           }
-          Comparison.paired(v.cellsAt(m, e), v.cellsAt(control, e), Stats.K).ifPresent(d -> b.append("\n  eps ")
-              .append(e).append(": ").append(Comparison.text(m, control, d)).append(": ")
-              .append(Decision.beats(d) == Decision.REPRODUCED ? "above" : Decision.beats(d) == Decision.NOT_REPRODUCED
-                  ? "not above" : "undecided (n too small)"));
         }
       }
     }
-    return b.isEmpty() ? "" : "\nPaired differences of Recall@" + Stats.K + " against the controls (same seeds and "
-        + "queries, 95% two-level bootstrap, docs/SPEC.md section 10; 'above' = the interval lies above 0):" + b;
+    return rows;
+  }
+
+  private static String verdict(Decision beats) {
+    return beats == Decision.REPRODUCED ? "above" : beats == Decision.NOT_REPRODUCED ? "not above"
+        : "undecided (n too small)";
+  }
+
+  /** The paired differences for the console: the rule, then the table; empty without rows. */
+  static String pairedNote(RunView v) {
+    List<List<String>> rows = pairedRows(v);
+    if (rows.isEmpty()) {
+      return "";
+    }
+    TextTable t = new TextTable();
+    for (int c = 0; c < PAIRED_HEADER.size(); c++) {
+      t.column(PAIRED_HEADER.get(c), c == 0);
+    }
+    rows.forEach(r -> t.row(r.toArray(new String[0])));
+    return "\n" + PAIRED_RULE + "\n" + t.render().stripTrailing();
   }
 
   /** Stem of the run's figure files ({@code recall.png}, {@code recall.svg}). */

@@ -57,4 +57,14 @@ final class Stats {
   static String num(double v, int decimals) {
     return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
   }
+
+  /**
+   * What a caption says about a figure's horizontal reference lines: the sentence when it draws
+   * some, empty when it draws none (a run with one ε plots against K and has none).
+   */
+  static String referencesNote(io.pmbench.reports.figures.LineFigure f) {
+    return f.references().isEmpty() ? ""
+        : " Epsilon-independent mechanisms are computed once and drawn as dashed reference lines (dotted: their "
+            + "interval).";
+  }
 }

@@ -18,6 +18,7 @@ import io.pmbench.runs.AtomicFiles;
 import io.pmbench.runs.ProvenanceJson;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -45,9 +46,12 @@ public final class RunPipeline {
    * @param optionMechanisms the mechanisms whose options in effect provenance.json lists
    * @param serverLayout the server layout chosen by the gallery's size ({@link ServerLayoutDefault#note}), said on
    *     the console and recorded in provenance.json; empty when none was chosen
+   * @param budget the longest estimated wall time a grid may take ({@code --budget}); a grid
+   *     estimated ({@link CostEstimate}) above it is refused before any cell runs
    */
   public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
-      boolean alphaGiven, List<String> optionMechanisms, String serverLayout) {
+      boolean alphaGiven, List<String> optionMechanisms, String serverLayout,
+      java.util.Optional<java.time.Duration> budget) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
     }
@@ -59,10 +63,13 @@ public final class RunPipeline {
     void close();
   }
 
-  /** Starts a {@link Meter} for {@code totalQueries} queries of the cells still to compute. */
+  /**
+   * Starts a {@link Meter} for {@code totalQueries} queries of the cells still to compute, with
+   * the estimate of their cost printed before they start.
+   */
   @FunctionalInterface
   public interface Meters {
-    Meter start(String task, long totalQueries, Map<CellKey, Long> pendingCells);
+    Meter start(String task, long totalQueries, Map<CellKey, Long> pendingCells, CostEstimate estimate);
   }
 
   private final Options options;
@@ -83,6 +90,27 @@ public final class RunPipeline {
 
   /** Runs (or resumes) {@code e} into {@code s.out()}; returns that directory. */
   public Path run(Experiment e, GridSetup s) throws IOException {
+    boolean existed = Files.exists(s.out().resolve(CellStore.MANIFEST));
+    try {
+      return runInto(e, s);
+    } catch (OverBudget over) {
+      if (!existed) {
+        RunFolders.removeEmptyRun(s.out());
+      }
+      throw new IllegalArgumentException(over.getMessage());
+    }
+  }
+
+  /** A grid estimated above {@code --budget}: refused before any cell runs. */
+  private static final class OverBudget extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    OverBudget(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private Path runInto(Experiment e, GridSetup s) throws IOException {
     Instant start = Instant.now();
     e.validate(s);
     Map<String, Object> config = s.config(e.config(s));
@@ -104,7 +132,8 @@ public final class RunPipeline {
       warnStale(Sweep.stale(store, tasks));
       noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
-      Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells);
+      CostEstimate estimate = estimate(e, s, pendingCells);
+      Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells, estimate);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
       writeProvenance(e, s, config, manifest, outcome, elapsed, start);
       err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", e.name(),
@@ -155,13 +184,37 @@ public final class RunPipeline {
     err.flush();
   }
 
+  /**
+   * The cost of the pending cells, printed as a table before they start; a grid estimated above
+   * {@code --budget} is refused ({@link OverBudget}).
+   */
+  private CostEstimate estimate(Experiment e, GridSetup s, Map<CellKey, Long> pendingCells) {
+    CostEstimate estimate = CostEstimate.of(pendingCells, s.data().name(), s.protocol().nPublic(), s.parallel(),
+        MeasuredCosts.shipped());
+    if (pendingCells.isEmpty()) {
+      return estimate;
+    }
+    err.println("pmbench " + e.name() + ": estimated cost of the " + pendingCells.size() + " cells to compute:");
+    err.println(estimate.table().stripTrailing());
+    err.flush();
+    options.budget().ifPresent(b -> {
+      if (estimate.wallSeconds() > b.toSeconds()) {
+        throw new OverBudget("--budget must cover the grid's estimated " + CostEstimate.duration(estimate
+            .wallSeconds()) + estimate.dominant().map(l -> " (" + l.mechanism() + " is most of it)").orElse("")
+            + "; drop mechanisms, lower --queries or --seeds, or raise it. Provided value: "
+            + CostEstimate.duration(b.toSeconds()));
+      }
+    });
+    return estimate;
+  }
+
   /** Computes the missing cells, recording this invocation (and how it ended) in invocations.jsonl. */
   private Sweep.Outcome sweep(Experiment e, GridSetup s, CellStore store, List<Sweep.Task> tasks, Engine engine,
-      long pendingQueries, Map<CellKey, Long> pendingCells) throws IOException {
+      long pendingQueries, Map<CellKey, Long> pendingCells, CostEstimate estimate) throws IOException {
     Sweep.Outcome outcome;
     InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries,
         tasks.size());
-    try (Meter meter = meters.start("pmbench " + e.name(), pendingQueries, pendingCells)) {
+    try (Meter meter = meters.start("pmbench " + e.name(), pendingQueries, pendingCells, estimate)) {
       outcome = Sweep.run(store, tasks, engine, new Sweep.Listener() {
         @Override
         public void accept(int queries) {

@@ -25,6 +25,42 @@ public record RunView(Path dir, Manifest manifest, Map<CellKey, CellRecord> cell
     cells = new TreeMap<>(cells);
   }
 
+  /**
+   * This view restricted to the grid of the command that last wrote the directory (run.json's
+   * grid): a cell of a mechanism or seed that grid does not list, or (for the mechanism × ε grids
+   * of {@code run}, {@code fig6} and {@code ids}) of an ε it does not list, stays on disk, to be
+   * reused when asked for again, but is left out of the tables, figures and reports.
+   */
+  public RunView inLastGrid() {
+    Map<CellKey, CellRecord> kept = new TreeMap<>();
+    cells.forEach((k, c) -> {
+      if (inLastGrid(k)) {
+        kept.put(k, c);
+      }
+    });
+    return new RunView(dir, manifest, kept, provenance);
+  }
+
+  private boolean inLastGrid(CellKey k) {
+    if (!grid("seeds").isMissingNode() && !seeds().contains(k.seed())) {
+      return false;
+    }
+    if (grid("mechanisms").isMissingNode()) {
+      return true;
+    }
+    if (!gridStrings("mechanisms").contains(k.mechanism())) {
+      return false;
+    }
+    if (grid("epsilons").isMissingNode() || !k.variant().isEmpty()) {
+      return true;
+    }
+    if (gridStrings("epsilonFree").contains(k.mechanism())) {
+      JsonNode reference = grid("referenceEpsilon");
+      return k.epsilon() == (reference.isMissingNode() ? gridNumbers("epsilons").get(0) : reference.asDouble());
+    }
+    return gridNumbers("epsilons").contains(k.epsilon());
+  }
+
   /** The grid entry {@code name} of run.json. */
   public JsonNode grid(String name) {
     return manifest.grid().path(name);

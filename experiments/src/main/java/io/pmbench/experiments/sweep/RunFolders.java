@@ -65,4 +65,29 @@ public final class RunFolders {
     int dot = name.lastIndexOf('.');
     return dot > 0 ? name.substring(0, dot) : name;
   }
+
+  /**
+   * Removes what opening a new run directory left when the run was refused before any cell ran:
+   * its run.json, its empty cells/ and partial/ folders, its lock file, and the directory itself
+   * when that leaves it empty. Anything else in it is kept.
+   */
+  public static void removeEmptyRun(Path dir) throws java.io.IOException {
+    java.nio.file.Files.deleteIfExists(dir.resolve(CellStore.MANIFEST));
+    java.nio.file.Files.deleteIfExists(dir.resolve(".lock"));
+    for (String sub : new String[] {CellStore.CELLS, CellStore.PARTIAL}) {
+      Path p = dir.resolve(sub);
+      if (java.nio.file.Files.isDirectory(p)) {
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(p)) {
+          if (s.findAny().isEmpty()) {
+            java.nio.file.Files.delete(p);
+          }
+        }
+      }
+    }
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+      if (s.findAny().isEmpty()) {
+        java.nio.file.Files.delete(dir);
+      }
+    }
+  }
 }

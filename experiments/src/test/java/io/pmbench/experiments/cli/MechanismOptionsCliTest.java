@@ -45,6 +45,16 @@ class MechanismOptionsCliTest {
   }
 
   @Test
+  void run_misspeltMechanismOrOptionKey_didYouMeanTheClosestName(@TempDir Path tmp) {
+    assertTrue(refused(tmp, "--mechanisms", "privatmail").err().strip().endsWith(
+        "Provided value: privatmail (did you mean privatemail?)"), "mechanism");
+    assertTrue(refused(tmp, "--mechanisms", "private-pca", "--option", "metod=PPCA").err()
+        .contains("has it (did you mean method?); valid keys: "), "plain key");
+    assertTrue(refused(tmp, "--mechanisms", "private-pca", "--option", "private-pca.metod=PPCA").err()
+        .contains("private-pca has no option metod (did you mean method?)"), "namespaced key");
+  }
+
+  @Test
   void run_illTypedOrForeignOption_refused(@TempDir Path tmp) {
     assertTrue(refused(tmp, "--mechanisms", "private-pca", "--option", "method=SVD").err()
         .contains("--option method: method must be one of PPCA, MOD_SULQ. Provided value: SVD"));

@@ -302,9 +302,27 @@ class RunCommandTest {
     // fails if the console drops the paired comparison (SPEC.md §10) or compares unpaired intervals
     Outcome o = execute(smallRun(tmp, "--mechanisms", "features,label-only,random"));
     assertEquals(0, o.exit(), o.err());
-    assertTrue(o.out().contains("Paired differences of Recall@8 against the controls"), o.out());
-    assertTrue(o.out().contains("eps 0.5: features − random = "), o.out());
-    assertTrue(o.out().contains("eps 0.5: features − label-only = "), o.out());
+    assertTrue(o.out().contains("Paired differences A − B of Recall@8 against the controls"), o.out());
+    assertEquals(1, o.out().split("Verdict on \"A beats B\"", -1).length - 1, "the rule is stated once: " + o.out());
+    for (String control : List.of("random", "label-only")) {
+      String row = "0\\.5 {2,}features − " + control + " {2,}[−0-9.]+ \\[[−0-9.]+, [−0-9.]+\\] {2,}2 seeds × 40 "
+          + "queries {2,}(above|not above|undecided \\(n too small\\))";
+      assertTrue(o.out().lines().anyMatch(l -> l.strip().matches(row)), "no table row " + row + " in\n" + o.out());
+    }
     assertFalse(o.out().contains("random − random"), o.out());
+  }
+
+  @Test
+  void run_sigmaAuto_medianHeuristicOfTheTrainRowsAndBadValueOneLine(@TempDir Path tmp) {
+    Outcome o = execute(smallRun(tmp.resolve("a"), "--mechanisms", "random", "--sigma", "auto", "--seeds", "1"));
+    assertEquals(0, o.exit(), o.err());
+    double expected = io.pmbench.core.kernel.Bandwidth.medianHeuristic(io.pmbench.datasets.DatasetRegistry.standard()
+        .load(DATA).train().features());
+    assertTrue(o.err().contains("sigma " + expected + " (--sigma)"), o.err());
+    Outcome bad = execute(smallRun(tmp.resolve("b"), "--sigma", "wide"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, bad.exit());
+    assertTrue(bad.err().strip().startsWith("pmbench: --sigma must be a number > 0 or auto. Provided value: wide"),
+        bad.err());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
   }
 }

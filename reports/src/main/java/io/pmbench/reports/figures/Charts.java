@@ -11,6 +11,8 @@ import java.awt.Font;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
@@ -126,10 +128,10 @@ public final class Charts {
     double labelY = yMax;
     if (f.proportion()) {
       // Recall is a proportion: keep the axis on [0, 1] so bars clipped at the ends read correctly,
-      // and label markers near the bottom, where curves of recall rarely are.
+      // and label markers in the widest band of the axis that no point, bar or reference line enters.
       chart.getStyler().setYAxisMin(0.0);
       chart.getStyler().setYAxisMax(1.0);
-      labelY = 0.03;
+      labelY = emptiestHeight(f);
     }
     for (LineFigure.Marker m : f.markers()) {
       chart.addAnnotation(new AnnotationLine(m.x(), true, false));
@@ -138,6 +140,42 @@ public final class Charts {
       }
     }
     return chart;
+  }
+
+  /**
+   * The height in [0.03, 0.97] farthest from every y the figure draws (each point, its interval's
+   * ends, each reference line and its band): where a marker's label covers no data.
+   */
+  static double emptiestHeight(LineFigure f) {
+    List<Double> drawn = new ArrayList<>();
+    for (Series raw : f.series()) {
+      Series s = raw.finitePoints();
+      for (int j = 0; j < s.y().length; j++) {
+        drawn.add(s.y()[j]);
+        if (s.hasInterval()) {
+          drawn.add(s.low()[j]);
+          drawn.add(s.high()[j]);
+        }
+      }
+    }
+    for (LineFigure.Reference r : f.references()) {
+      for (double y : new double[] {r.y(), r.low(), r.high()}) {
+        if (Double.isFinite(y)) {
+          drawn.add(y);
+        }
+      }
+    }
+    double best = 0.03;
+    double bestGap = -1;
+    for (int c = 3; c <= 97; c++) {
+      double y = c / 100.0;
+      double gap = drawn.stream().mapToDouble(d -> Math.abs(d - y)).min().orElse(1);
+      if (gap > bestGap) {
+        best = y;
+        bestGap = gap;
+      }
+    }
+    return best;
   }
 
   /** Markers cycled over the series, so lines stay apart in print and for colour-blind readers. */

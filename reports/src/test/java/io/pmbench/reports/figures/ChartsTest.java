@@ -114,4 +114,17 @@ class ChartsTest {
     assertFalse(new LineFigure("t", "x", "y", false, List.of(Series.of("a", X, new double[] {0.5, 0.6, 0.7})),
         List.of(), false).proportion(), "an explicit choice wins");
   }
+
+  @Test
+  void emptiestHeight_recallNearTheBottom_markerLabelPlacedInTheEmptyBandAbove() {
+    // Omniglot's fig6: every line near 0.05, one reference at 0.68 [0.63, 0.72]; the label used to sit at 0.03
+    LineFigure f = new LineFigure("t", "x", "y", true, List.of(new Series("a", X, new double[] {0.05, 0.06, 0.07},
+        new double[] {0.02, 0.03, 0.04}, new double[] {0.09, 0.10, 0.11})), List.of(new LineFigure.Marker(1,
+        "CLASSIC | ANALYTIC")), true, List.of(new LineFigure.Reference("r", 0.68, 0.63, 0.72)));
+    double y = Charts.emptiestHeight(f);
+    assertTrue(y > 0.11 + 0.2 && y < 0.63 - 0.2, "label at " + y);
+    LineFigure high = new LineFigure("t", "x", "y", true, List.of(Series.of("a", X, new double[] {0.9, 0.95,
+        0.92})), List.of(), true);
+    assertEquals(0.03, Charts.emptiestHeight(high), 1e-12); // all data high: the bottom is emptiest
+  }
 }
