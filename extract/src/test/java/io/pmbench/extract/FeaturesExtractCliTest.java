@@ -146,6 +146,8 @@ class FeaturesExtractCliTest {
     assertTrue(text.contains("# source: cifar100-binary:" + cifar), text);
     assertTrue(text.contains("train.bin: SHA-256 "), text);
     assertTrue(text.contains("# split: the data set's own split"), text);
+    String provenance = Files.readString(tmp.resolve("one").resolve(ExtractedDataset.PROVENANCE));
+    assertTrue(provenance.contains("\"command\" : \"pmbench features extract --images cifar100-binary:"), provenance);
   }
 
   @Test

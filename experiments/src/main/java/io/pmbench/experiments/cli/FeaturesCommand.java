@@ -150,7 +150,8 @@ public final class FeaturesCommand implements Runnable {
       try (ImageLayout layout = ImageLayouts.open(images, new ImageOptions(options))) {
         String name = ExtractRequest.extractedName(layout.dataset(), model);
         Path dir = out != null ? out : Path.of("features", name);
-        ExtractRequest request = new ExtractRequest(model, images, name, dir, n, Pmbench.invocation(cmd.commandLine()));
+        String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+        ExtractRequest request = new ExtractRequest(model, images, name, dir, n, invocation);
         err.println("Extracting " + model + " features (" + extractor.description() + ", " + n + " threads) of "
             + layout.title() + ": " + layout.splitRule() + " ...");
         err.flush();
