@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench features}: features derived from a data set ({@code learn}) or from images ({@code extract}). */
 @Command(name = "features", mixinStandardHelpOptions = true,
-    header = "Learns features from a data set, or extracts them from images.",
+    header = "Learns features, or extracts them from images.",
     description = {"Derives new features from a data set or from image files and writes them as a data set of their own."},
     subcommands = {FeaturesCommand.Learn.class, FeaturesCommand.Extract.class})
 public final class FeaturesCommand implements Runnable {
