@@ -32,7 +32,8 @@ public record Extraction(float[] features, int[] labels, double seconds) {
       throws IOException {
     int n = layout.count(split);
     int dim = net.spec().dim();
-    float[] features = new float[Math.multiplyExact(n, dim)];
+    requireHeap(layout, split, dim);
+    float[] features = new float[n * dim];
     int[] labels = new int[n];
     long start = System.nanoTime();
     listener.splitStarted(split, n);
@@ -81,6 +82,20 @@ public record Extraction(float[] features, int[] labels, double seconds) {
     double seconds = (System.nanoTime() - start) / 1e9;
     listener.splitFinished(split, n, seconds);
     return new Extraction(features, labels, seconds);
+  }
+
+  /**
+   * Fails in one line, before anything is read or allocated, when the {@code dim}-d features of
+   * the split's counted images would need more than half the heap (a corrupt count, or -Xmx too small).
+   */
+  static void requireHeap(ImageLayout layout, Split split, int dim) {
+    long n = layout.count(split);
+    long bytes = 4L * n * dim;
+    if (n * dim > Integer.MAX_VALUE - 8 || bytes > Runtime.getRuntime().maxMemory() / 2) {
+      throw new InvalidDataException(layout.source() + ": " + split.label() + " counts " + n + " images, whose " + dim
+          + "-d features need " + (bytes >> 20) + " MiB, more than half the heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+          + " MiB; raise -Xmx, or the count is corrupt)");
+    }
   }
 
   /** The record's image, cut to its bounding box when it has one. */

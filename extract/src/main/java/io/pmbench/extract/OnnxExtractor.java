@@ -47,6 +47,9 @@ public final class OnnxExtractor implements FeatureExtractor {
     ModelSpec spec = ModelSpec.named(request.model()).orElseThrow(() -> new IllegalArgumentException(
         "--model must be one of " + ModelSpec.names() + ". Provided value: " + request.model()));
     Descriptor reference = tableTwo(images.dataset());
+    for (Split s : Split.values()) {
+      Extraction.requireHeap(images, s, spec.dim());
+    }
     Map<String, Object> sources = sources(images);
     Map<Split, Extraction> splits = new EnumMap<>(Split.class);
     String runtime;

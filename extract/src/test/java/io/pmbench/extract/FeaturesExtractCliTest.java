@@ -146,6 +146,8 @@ class FeaturesExtractCliTest {
     assertTrue(text.contains("# source: cifar100-binary:" + cifar), text);
     assertTrue(text.contains("train.bin: SHA-256 "), text);
     assertTrue(text.contains("# split: the data set's own split"), text);
+    String provenance = Files.readString(tmp.resolve("one").resolve(ExtractedDataset.PROVENANCE));
+    assertTrue(provenance.contains("\"command\" : \"pmbench features extract --images cifar100-binary:"), provenance);
   }
 
   @Test
@@ -180,5 +182,19 @@ class FeaturesExtractCliTest {
     assertEquals(Pmbench.EXIT_BAD_INPUT, r.exit());
     assertEquals("pmbench: --model must be one of [squeezenet1.1]. Provided value: resnet50 (see pmbench features extract --help)",
         r.err().strip());
+  }
+
+  @Test
+  void extract_countTooLargeForTheHeap_oneLineBeforeAllocating() throws IOException {
+    Path huge = Files.createDirectories(tmp.resolve("huge"));
+    Files.copy(cifar.resolve("fine_label_names.txt"), huge.resolve("fine_label_names.txt"));
+    Files.write(huge.resolve("test.bin"), records(0, TEST_FINE));
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.resolve("train.bin").toFile(), "rw")) {
+      f.setLength(3074L * 50_000_000L); // sparse: 50 million records claimed, nothing on disk
+    }
+    Run r = execute("features", "extract", "--images", "cifar100-binary:" + huge, "--out", tmp.resolve("huge-out").toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, r.exit(), r.err());
+    String last = r.err().strip().lines().reduce((a, b) -> b).orElseThrow();
+    assertTrue(last.startsWith("pmbench: " + huge + ": train counts 50000000 images"), r.err());
   }
 }

@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
 
 /** {@code pmbench features}: features derived from a data set ({@code learn}) or from images ({@code extract}). */
 @Command(name = "features", mixinStandardHelpOptions = true,
-    header = "Learns features from a data set, or extracts them from images.",
+    header = "Learns features, or extracts them from images.",
     description = {"Derives new features from a data set or from image files and writes them as a data set of their own."},
     subcommands = {FeaturesCommand.Learn.class, FeaturesCommand.Extract.class})
 public final class FeaturesCommand implements Runnable {
@@ -214,7 +214,8 @@ public final class FeaturesCommand implements Runnable {
       try (ImageLayout layout = ImageLayouts.open(images, new ImageOptions(options))) {
         String name = ExtractRequest.extractedName(layout.dataset(), model);
         Path dir = out != null ? out : Path.of("features", name);
-        ExtractRequest request = new ExtractRequest(model, images, name, dir, n, Pmbench.invocation(cmd.commandLine()));
+        String invocation = "pmbench " + String.join(" ", cmd.commandLine().getParseResult().originalArgs());
+        ExtractRequest request = new ExtractRequest(model, images, name, dir, n, invocation);
         err.println("Extracting " + model + " features (" + extractor.description() + ", " + n + " threads) of "
             + layout.title() + ": " + layout.splitRule() + " ...");
         err.flush();
