@@ -99,14 +99,14 @@ public record NearestLists(int k, int[] queryLabels, int[] ids, int[] labels) {
     Set<Integer> seen = new HashSet<>();
     for (int q = 0; q < out.length; q++) {
       seen.clear();
-      double s = 0;
+      long covered = 0; // queries whose label is among q's top K': summed exactly, divided once, so <= 1
       for (int j = 0; j < kPrefix; j++) {
         int c = labels[q * k + j];
         if (c != NO_ROW && seen.add(c)) {
-          s += counts.getOrDefault(c, 0) / n;
+          covered += counts.getOrDefault(c, 0);
         }
       }
-      out[q] = s;
+      out[q] = covered / n;
     }
     return out;
   }

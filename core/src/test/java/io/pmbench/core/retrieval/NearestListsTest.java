@@ -34,6 +34,29 @@ class NearestListsTest {
   }
 
   @Test
+  void independentChances_everyLabelRetrieved_exactlyOneNeverAbove() {
+    // 28 queries of labels 0 (9), 1 (18) and 2 (1): 9/28 + 18/28 + 1/28 summed term by term in
+    // double is 1.0000000000000002, which the bootstrap of values in [0, 1] refuses (a run then
+    // stopped after its cells); summed as counts it is exactly 1.
+    int[] queryLabels = new int[28];
+    for (int q = 0; q < 28; q++) {
+      queryLabels[q] = q < 9 ? 0 : q < 27 ? 1 : 2;
+    }
+    int[] ids = new int[28 * 3];
+    int[] labels = new int[28 * 3];
+    for (int q = 0; q < 28; q++) {
+      for (int j = 0; j < 3; j++) {
+        ids[q * 3 + j] = 100 + j;
+        labels[q * 3 + j] = j;
+      }
+    }
+    double[] chances = new NearestLists(3, queryLabels, ids, labels).independentChances(3);
+    for (double c : chances) {
+      assertEquals(1.0, c, 0.0);
+    }
+  }
+
+  @Test
   void new_idsNotQueriesTimesK_throws() {
     assertThrows(IllegalArgumentException.class, () -> new NearestLists(2, new int[] {0}, new int[] {1}, new int[] {0}));
   }
