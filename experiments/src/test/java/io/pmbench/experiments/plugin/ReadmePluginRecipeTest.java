@@ -84,8 +84,8 @@ class ReadmePluginRecipeTest {
   @Test
   void block_sectionWithoutTheFence_failsNamingIt() {
     List<String> texts = List.of("# x\n## Adding a plugin\nno code\n## Next\n```sh\nls\n```\n");
-    org.opentest4j.AssertionFailedError e = org.junit.jupiter.api.Assertions.assertThrows(
-        org.opentest4j.AssertionFailedError.class, () -> block(texts.get(0), "sh"));
+    AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+        () -> block(texts.get(0), "sh"));
     assertTrue(e.getMessage().contains("no ```sh block"), e.getMessage());
   }
 }
