@@ -39,6 +39,8 @@ import java.util.Optional;
  * §10 prescribes; the evidence column prints each difference with its interval and sample size.
  */
 public final class Claims implements Experiment {
+  /** The mechanism the claims are about, from its {@code Reporting} (PrivateMail). */
+  private static final String SUBJECT = ReportPages.subject();
   /** Sub-directories holding the figure runs. */
   public static final List<String> PARTS = ClaimParts.FIGURES;
   /**
@@ -215,7 +217,7 @@ public final class Claims implements Experiment {
   private static Decision beatsAll(RunView v, List<String> baselines, double eps) {
     Decision all = Decision.REPRODUCED;
     for (String b : baselines) {
-      all = all.and(Comparison.beats(v, "privatemail", b, eps).orElse(Decision.UNDECIDED));
+      all = all.and(Comparison.beats(v, SUBJECT, b, eps).orElse(Decision.UNDECIDED));
     }
     return all;
   }
@@ -223,7 +225,7 @@ public final class Claims implements Experiment {
   private static List<ClaimRow> fig6Rows(RunView v) {
     List<ClaimRow> rows = new ArrayList<>();
     double eps = EpsilonGrid.REFERENCE_EPSILON;
-    Optional<BootstrapInterval> pm = Comparison.at(v, "privatemail", eps);
+    Optional<BootstrapInterval> pm = Comparison.at(v, SUBJECT, eps);
     String src = "Figure 6, Evaluation";
     // 1. PrivateMail beats every private baseline at epsilon = 0.1 (Table 2's epsilon).
     List<String> baselines = privateBaselines(v, eps);
@@ -242,10 +244,10 @@ public final class Claims implements Experiment {
     } else {
       List<String> each = new ArrayList<>();
       for (String b : baselines) {
-        each.add(Comparison.showDiff(v, "privatemail", b, eps) + ": " + ClaimRow.verdict(Comparison.beats(v, "privatemail", b, eps)));
+        each.add(Comparison.showDiff(v, SUBJECT, b, eps) + ": " + ClaimRow.verdict(Comparison.beats(v, SUBJECT, b, eps)));
       }
       rows.add(new ClaimRow("fig6-vs-private", claim, src, beatsAll(v, baselines, eps).label(),
-          Comparison.show("privatemail", pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""
+          Comparison.show(SUBJECT, pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""
               : "; refused at this epsilon: " + String.join("; ", refused))));
     }
     // 2. At every epsilon of the grid.
@@ -254,7 +256,7 @@ public final class Claims implements Experiment {
     int tested = 0;
     for (double e : v.gridNumbers("epsilons")) {
       List<String> bs = privateBaselines(v, e);
-      if (Comparison.at(v, "privatemail", e).isEmpty() || bs.isEmpty()) {
+      if (Comparison.at(v, SUBJECT, e).isEmpty() || bs.isEmpty()) {
         continue;
       }
       tested++;
@@ -268,35 +270,35 @@ public final class Claims implements Experiment {
     // 3. Features matter: privatemail vs label-only.
     List<String> diffs = new ArrayList<>();
     for (double e : v.gridNumbers("epsilons")) {
-      Comparison.diff(v, "privatemail", "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
+      Comparison.diff(v, SUBJECT, "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
           + Decision.beats(d).label()));
     }
     rows.add(new ClaimRow("features-matter", "the released features carry retrieval utility: privatemail beats the "
         + "label-only control at epsilon = 0.1 (the paired 95% interval of privatemail - label-only lies above 0; "
         + "implicit in the paper: PrivateMail's L_Y uses the labels)", "docs/SPEC.md section 5.4; Figure 6",
-        ClaimRow.verdict(Comparison.beats(v, "privatemail", "label-only", eps)), Comparison.show("privatemail", pm) + "; "
-        + Comparison.show("label-only", Comparison.at(v, "label-only", eps)) + "; " + Comparison.showDiff(v, "privatemail", "label-only", eps)
+        ClaimRow.verdict(Comparison.beats(v, SUBJECT, "label-only", eps)), Comparison.show(SUBJECT, pm) + "; "
+        + Comparison.show("label-only", Comparison.at(v, "label-only", eps)) + "; " + Comparison.showDiff(v, SUBJECT, "label-only", eps)
         + "; per epsilon: " + String.join(", ", diffs)));
     // 4. features > smlq >= privatemail.
     Optional<Decision> order = Comparison.beats(v, "features", "smlq", eps)
-        .flatMap(f -> Comparison.beats(v, "privatemail", "smlq", eps).map(p -> f.and(p.not())));
+        .flatMap(f -> Comparison.beats(v, SUBJECT, "smlq", eps).map(p -> f.and(p.not())));
     Optional<Decision> smlqAboveChance = Comparison.beats(v, "smlq", "random", eps);
     String chance = smlqAboveChance.isPresent() && smlqAboveChance.get() != Decision.REPRODUCED
         ? "; note: smlq itself does not beat the random control (" + Comparison.showDiff(v, "smlq", "random", eps)
             + "), so comparisons with smlq are between chance-level embeddings" : "";
     rows.add(new ClaimRow("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
-        src, ClaimRow.verdict(order), Comparison.showDiff(v, "features", "smlq", eps) + "; " + Comparison.showDiff(v, "privatemail", "smlq", eps)
+        src, ClaimRow.verdict(order), Comparison.showDiff(v, "features", "smlq", eps) + "; " + Comparison.showDiff(v, SUBJECT, "smlq", eps)
         + " (smlq >= privatemail holds unless privatemail beats smlq)" + chance));
     // 5. Above chance.
     rows.add(new ClaimRow("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
-        ClaimRow.verdict(Comparison.beats(v, "privatemail", "random", eps)), Comparison.show("privatemail", pm) + "; "
-        + Comparison.showDiff(v, "privatemail", "random", eps)));
+        ClaimRow.verdict(Comparison.beats(v, SUBJECT, "random", eps)), Comparison.show(SUBJECT, pm) + "; "
+        + Comparison.showDiff(v, SUBJECT, "random", eps)));
     // 6. Approaches the non-private SMLQ at the largest epsilon.
     List<Double> es = v.gridNumbers("epsilons");
     double big = es.get(es.size() - 1);
     rows.add(new ClaimRow("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
-        + "(reaches them on CIFAR-100)", src, ClaimRow.verdict(Comparison.beats(v, "smlq", "privatemail", big).map(Decision::not)),
-        "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", "privatemail", big) + " (reproduced when smlq does not "
+        + "(reaches them on CIFAR-100)", src, ClaimRow.verdict(Comparison.beats(v, "smlq", SUBJECT, big).map(Decision::not)),
+        "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", SUBJECT, big) + " (reproduced when smlq does not "
         + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
         + chance));
     return rows;

@@ -60,6 +60,21 @@ final class ReportPages {
     return r.names().contains(name) ? r.get(name).reporting() : Reporting.DEFAULT;
   }
 
+  /**
+   * The registered mechanism the paper's claims are about: the one whose {@link Reporting#subject()}
+   * is set (PrivateMail's module sets it; claims code names no mechanism for it).
+   *
+   * @throws IllegalStateException if no registered mechanism, or more than one, is the subject
+   */
+  static String subject() {
+    List<String> subjects = Registered.REGISTRY.names().stream().filter(n -> reporting(n).subject()).sorted().toList();
+    if (subjects.size() != 1) {
+      throw new IllegalStateException("exactly one registered mechanism must be the subject of the claims "
+          + "(Reporting.asSubject()). Provided value: " + subjects);
+    }
+    return subjects.get(0);
+  }
+
   /** {@code names} in report order: by each mechanism's declared {@link Reporting#order()}, ties by name. */
   static List<String> ordered(List<String> names) {
     return names.stream().distinct().sorted(Comparator.comparingInt((String n) -> reporting(n).order())
