@@ -181,7 +181,8 @@ class FiguresCliTest {
     assertTrue(lines.size() > 10, lines.toString());
     for (String line : lines.subList(1, lines.size())) {
       assertTrue(line.contains("," + ClaimRow.REPRODUCED + ",") || line.contains("," + ClaimRow.NOT_REPRODUCED + ",")
-          || line.contains("," + ClaimRow.CANNOT_TEST + ",") || line.contains("," + ClaimRow.UNDECIDED + ","), line);
+          || line.contains("," + ClaimRow.CANNOT_TEST + ",") || line.contains("," + ClaimRow.UNDECIDED + ",")
+          || line.contains("," + Ceilings.EXCEEDS + ",") || line.contains("," + Ceilings.WITHIN + ","), line);
     }
     String claims = Files.readString(tmp.resolve("claims.csv"));
     assertTrue(claims.contains("features-matter"));
