@@ -26,8 +26,7 @@ final class SimhashRrClient implements ClientSide, Auditable {
   static final String CALIBRATION = "RANDOMISED_RESPONSE";
 
   /** The neighbouring relation of the claim. */
-  static final String NEIGHBOURING = "any two queries: the query row r replaced by any other row (features and label"
-      + " may change) or removed (zero row); the dummies P_r and P are not read";
+  static final String NEIGHBOURING = PrivacyClaim.REPLACE_QUERY;
 
   private final SignProjection w;
   private final MechanismParams p;

@@ -31,6 +31,14 @@ public record PrivacyClaim(
   public static final String ADD_REMOVE_ROW =
       "add/remove one row of the client's data set D = [r; P_r; P] (smaller one padded with a zero row)";
 
+  /**
+   * Any two queries: the query row r replaced by any other row (features and label) or removed; a
+   * release that reads r alone (not the dummies or P) states this relation, which is already the
+   * replacement of the whole query ({@link QueryReplacement}: one step).
+   */
+  public static final String REPLACE_QUERY = "any two queries: the query row r replaced by any other row (features"
+      + " and label may change) or removed (zero row); the dummies P_r and P are not read";
+
   public PrivacyClaim {
     caveats = List.copyOf(caveats);
     if (guarantee == Guarantee.APPROXIMATE_DP || guarantee == Guarantee.PURE_DP) {

@@ -25,7 +25,9 @@ import java.util.Locale;
  * group-privacy property of §2.3, applied step by step) gives ε′ = s·ε and δ′ = δ·Σ<sub>i&lt;s</sub>
  * e<sup>iε</sup>: for s = 2, (2ε, (1 + e<sup>ε</sup>)δ). A pure-DP claim has δ = 0. Any other
  * relation — e.g. {@code private-rp}'s attribute-level one, which does not protect a whole row —
- * bounds nothing for a whole query here: {@link #bounded()} is false with the reason.
+ * bounds nothing for a whole query here: {@link #bounded()} is false with the reason. A claim whose
+ * neighbours are any two queries ({@link PrivacyClaim#REPLACE_QUERY}, e.g. {@code simhash-rr}) is
+ * already one for the whole query: one step, (ε, δ).
  *
  * <p>A {@link Guarantee#NOT_DP} claim is derived from the ε and δ it <i>states</i> (what the
  * paper or the code claims), so that a figure can show what the stated guarantee would forbid;
@@ -45,6 +47,12 @@ public record QueryReplacement(boolean bounded, double epsilon, double delta, in
     Preconditions.require(replacedRows >= 1, "replacedRows", ">= 1", replacedRows);
     if (guarantee == Guarantee.NONE) {
       return none("no privacy claim");
+    }
+    if (PrivacyClaim.REPLACE_QUERY.equals(neighbouring)) {
+      Preconditions.checkEpsilon(epsilon);
+      double d = guarantee == Guarantee.PURE_DP ? 0.0 : delta;
+      return new QueryReplacement(true, epsilon, d, 1, "the claim's neighbours are any two queries (features and"
+          + " label): replacing the query is one step, the claim itself");
     }
     if (!PrivacyClaim.ADD_REMOVE_ROW.equals(neighbouring)) {
       return none("the neighbouring relation (" + neighbouring + ") does not protect a whole row of D, so it bounds"

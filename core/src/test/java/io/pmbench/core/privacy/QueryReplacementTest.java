@@ -24,6 +24,16 @@ class QueryReplacementTest {
     assertEquals((1 + Math.exp(EPS)) * DELTA, r.delta(), 1e-20);
   }
 
+  /** A release of r alone whose neighbours are any two queries needs no group privacy: one step, its own (ε, 0). */
+  @Test
+  void of_replaceQueryPureDp_oneStepItsOwnEpsilon() {
+    QueryReplacement r = QueryReplacement.of(Guarantee.PURE_DP, EPS, DELTA, PrivacyClaim.REPLACE_QUERY, 2);
+    assertTrue(r.bounded());
+    assertEquals(1, r.steps());
+    assertEquals(EPS, r.epsilon(), 0.0);
+    assertEquals(0.0, r.delta(), 0.0);
+  }
+
   @Test
   void of_addRemoveWithDummies_fourSteps() {
     // The query row and one class-dependent dummy are replaced: 4 add/remove steps.
