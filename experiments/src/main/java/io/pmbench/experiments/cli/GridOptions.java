@@ -87,6 +87,15 @@ public final class GridOptions {
           + "is longer, e.g. 30m or 2h. Default: no limit.")
   String budget;
 
+  /** Queries the pilot times per mechanism when {@code --pilot} is not given. */
+  static final int DEFAULT_PILOT = 3;
+
+  @Option(names = "--pilot", paramLabel = "N", order = 21,
+      description = "Time N queries of one cell per mechanism on this machine before the grid starts (kept: the "
+          + "grid resumes those cells) and estimate from them, setup included; 0 estimates from the stored runs' "
+          + "costs only. Default: 3, for grids those costs put at a minute or more.")
+  Integer pilot;
+
   @Option(names = "--sigma", paramLabel = "S|auto", order = 11,
       description = "Kernel bandwidth sigma, or auto: the median distance between train rows (the median "
           + "heuristic, docs/usage.md). Default: the data set's (see `pmbench datasets`); for your own files 6, "
@@ -203,7 +212,8 @@ public final class GridOptions {
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
     return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
         serverLayoutNote,
-        budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)));
+        budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)),
+        pilot == null ? DEFAULT_PILOT : pilot, pilot != null);
   }
 
   /**
@@ -267,6 +277,10 @@ public final class GridOptions {
     Engine.requireAvailable(engine, master);
     if (budget != null) {
       CostEstimate.parseDuration(budget);
+    }
+    if (pilot != null && pilot < 0) {
+      throw new IllegalArgumentException("--pilot must be a count of queries >= 0 (0 turns the pilot off). Provided "
+          + "value: " + pilot);
     }
     Preset.Builder b = builder(p, sigmaGiven().flatMap(g -> g.isPresent() ? java.util.Optional.of(g.getAsDouble())
         : java.util.Optional.empty()).orElse(1.0), alpha != null ? alpha : 0, options);

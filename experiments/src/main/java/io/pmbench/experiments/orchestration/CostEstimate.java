@@ -35,13 +35,26 @@ public record CostEstimate(List<Line> lines, int parallel) {
    * @param mechanism its name
    * @param cells pending cells
    * @param queries their queries
-   * @param msPerQuery the estimated wall ms per query (NaN when not measured anywhere)
+   * @param msPerQuery the estimated ms per query with one query per core (NaN when not measured anywhere)
    * @param source where the figure comes from, in words
+   * @param setupSeconds wall seconds outside the queries (server embeddings a {@link Pilot} timed; 0 when the
+   *     figure comes from the stored runs, which do not count them)
    */
-  public record Line(String mechanism, int cells, long queries, double msPerQuery, String source) {
+  public record Line(String mechanism, int cells, long queries, double msPerQuery, String source,
+      double setupSeconds) {
+    /** A line without setup time (the stored runs' per-query figure). */
+    public Line(String mechanism, int cells, long queries, double msPerQuery, String source) {
+      this(mechanism, cells, queries, msPerQuery, source, 0);
+    }
+
     /** Summed query time in seconds (0 when not measured). */
     public double seconds() {
       return Double.isNaN(msPerQuery) ? 0 : queries * msPerQuery / 1000;
+    }
+
+    /** The wall seconds this line adds with {@code parallel} queries at once: its query time spread, plus setup. */
+    double wallSeconds(int parallel) {
+      return seconds() / Math.max(1, parallel) + setupSeconds;
     }
   }
 
@@ -75,9 +88,17 @@ public record CostEstimate(List<Line> lines, int parallel) {
     return new CostEstimate(lines, parallel);
   }
 
-  /** The estimated wall time: the summed query time spread over {@link #parallel} cells at once. */
+  /**
+   * The estimated wall time: the summed query time spread over {@link #parallel} cells at once,
+   * plus the setup a pilot timed.
+   */
   public double wallSeconds() {
-    return lines.stream().mapToDouble(Line::seconds).sum() / Math.max(1, parallel);
+    return lines.stream().mapToDouble(l -> l.wallSeconds(parallel)).sum();
+  }
+
+  /** This estimate with the lines of the mechanisms {@code pilot} timed replaced by the pilot's figures. */
+  public CostEstimate withPilot(Map<String, Line> pilot) {
+    return new CostEstimate(lines.stream().map(l -> pilot.getOrDefault(l.mechanism(), l)).toList(), parallel);
   }
 
   /** Mechanism name to estimated ms per query (measured ones only), for the progress ETA. */
@@ -89,25 +110,29 @@ public record CostEstimate(List<Line> lines, int parallel) {
 
   /** The mechanism whose share of the time is above {@link #DOMINANT_SHARE}, if one is. */
   public Optional<Line> dominant() {
-    double total = lines.stream().mapToDouble(Line::seconds).sum();
-    return lines.stream().filter(l -> total > 0 && l.seconds() > DOMINANT_SHARE * total).findFirst();
+    double total = wallSeconds();
+    return lines.size() < 2 ? Optional.empty()
+        : lines.stream().filter(l -> total > 0 && l.wallSeconds(parallel) > DOMINANT_SHARE * total).findFirst();
   }
 
   /** The table printed before a grid starts, then the total and, if one mechanism dominates, a warning. */
   public String table() {
-    double total = lines.stream().mapToDouble(Line::seconds).sum();
+    double total = wallSeconds();
     TextTable t = new TextTable().column("mechanism", false).column("cells", true).column("queries", true)
         .column("ms/query", true).column("share", true).column("source", false);
     for (Line l : lines) {
       t.row(l.mechanism(), Integer.toString(l.cells()), String.format(Locale.ROOT, "%,d", l.queries()),
           Double.isNaN(l.msPerQuery()) ? "?" : MeasuredCosts.formatMillis(l.msPerQuery()).replace(" ms", ""),
-          total > 0 ? String.format(Locale.ROOT, "%.0f%%", 100 * l.seconds() / total) : "-", l.source());
+          total > 0 ? String.format(Locale.ROOT, "%.0f%%", 100 * l.wallSeconds(parallel) / total) : "-", l.source());
     }
     StringBuilder b = new StringBuilder(t.render());
-    b.append("estimated ").append(duration(wallSeconds())).append(" of queries at ").append(parallel)
-        .append(" cells at once (server embeddings not counted; measured on a shared 2-core machine)");
+    boolean piloted = lines.stream().anyMatch(l -> l.source().startsWith(Pilot.SOURCE));
+    b.append("estimated ").append(duration(wallSeconds())).append(" at ").append(parallel).append(" cells at once")
+        .append(piloted ? " (pilot lines: timed here just now, setup included; other lines: the stored runs' cost "
+            + "per query, server embeddings not counted)"
+            : " (the stored runs' cost per query on a shared 2-core machine; server embeddings not counted)");
     dominant().ifPresent(l -> b.append("\nwarning: ").append(l.mechanism()).append(" is ")
-        .append(String.format(Locale.ROOT, "%.0f%%", 100 * l.seconds() / total))
+        .append(String.format(Locale.ROOT, "%.0f%%", 100 * l.wallSeconds(parallel) / total))
         .append(" of the estimate; drop it from --mechanisms or lower --queries to save most of the time"));
     return b.toString();
   }

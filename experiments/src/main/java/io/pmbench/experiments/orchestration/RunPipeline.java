@@ -48,10 +48,14 @@ public final class RunPipeline {
    *     the console and recorded in provenance.json; empty when none was chosen
    * @param budget the longest estimated wall time a grid may take ({@code --budget}); a grid
    *     estimated ({@link CostEstimate}) above it is refused before any cell runs
+   * @param pilotQueries queries of one cell per mechanism the {@link Pilot} times before the estimate
+   *     ({@code --pilot}); 0: the estimate uses the stored runs' costs only
+   * @param pilotAlways whether to pilot any grid ({@code --pilot} given), not only one the stored costs
+   *     estimate at a minute or more ({@link Pilot#worth})
    */
   public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
       boolean alphaGiven, List<String> optionMechanisms, String serverLayout,
-      java.util.Optional<java.time.Duration> budget) {
+      java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
     }
@@ -132,7 +136,7 @@ public final class RunPipeline {
       warnStale(Sweep.stale(store, tasks));
       noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
-      CostEstimate estimate = estimate(e, s, pendingCells);
+      CostEstimate estimate = estimate(e, s, store, tasks, pendingCells);
       Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells, estimate);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
       writeProvenance(e, s, config, manifest, outcome, elapsed, start);
@@ -188,14 +192,25 @@ public final class RunPipeline {
    * The cost of the pending cells, printed as a table before they start; a grid estimated above
    * {@code --budget} is refused ({@link OverBudget}).
    */
-  private CostEstimate estimate(Experiment e, GridSetup s, Map<CellKey, Long> pendingCells) {
-    CostEstimate estimate = CostEstimate.of(pendingCells, s.data().name(), s.protocol().nPublic(), s.parallel(),
+  private CostEstimate estimate(Experiment e, GridSetup s, CellStore store, List<Sweep.Task> tasks,
+      Map<CellKey, Long> pendingCells) {
+    CostEstimate stored = CostEstimate.of(pendingCells, s.data().name(), s.protocol().nPublic(), s.parallel(),
         MeasuredCosts.shipped());
     if (pendingCells.isEmpty()) {
-      return estimate;
+      return stored;
     }
+    Pilot.Result pilot = options.pilotQueries() > 0 && Engine.LOCAL.equals(options.engine()) && (options.pilotAlways() || Pilot.worth(stored))
+        ? Pilot.run(tasks.stream().filter(t -> pendingCells.containsKey(t.key())).toList(), store::hasJournal,
+            options.pilotQueries(), s.parallel(), "pmbench " + e.name(), err)
+        : new Pilot.Result(Map.of(), 0);
+    CostEstimate estimate = stored.withPilot(pilot.lines());
+    double piloted = pilot.seconds();
     err.println("pmbench " + e.name() + ": estimated cost of the " + pendingCells.size() + " cells to compute:");
     err.println(estimate.table().stripTrailing());
+    if (piloted > 0) {
+      err.printf(java.util.Locale.ROOT, "the pilot took %.0f s; with it, %s in all%n", piloted,
+          CostEstimate.duration(piloted + estimate.wallSeconds()));
+    }
     err.flush();
     options.budget().ifPresent(b -> {
       if (estimate.wallSeconds() > b.toSeconds()) {

@@ -263,6 +263,11 @@ public final class CellStore implements AutoCloseable {
     }
   }
 
+  /** Whether the cell has a query log: an interrupted or piloted run finished some of its queries. */
+  public boolean hasJournal(CellKey key) {
+    return Files.exists(journalFile(key));
+  }
+
   /**
    * The server embeddings kept in this directory (for mechanisms that persist them), so that a
    * resumed run does not rebuild them.

@@ -68,15 +68,24 @@ public final class RunFolders {
 
   /**
    * Removes what opening a new run directory left when the run was refused before any cell ran:
-   * its run.json, its empty cells/ and partial/ folders, its lock file, and the directory itself
-   * when that leaves it empty. Anything else in it is kept.
+   * its run.json, its empty cells/ folder, the query logs and server embeddings a pilot wrote
+   * (partial/, servers/), its lock file, and the directory itself when that leaves it empty.
+   * Anything else in it is kept. Call it only for a directory this invocation created.
    */
   public static void removeEmptyRun(Path dir) throws java.io.IOException {
     java.nio.file.Files.deleteIfExists(dir.resolve(CellStore.MANIFEST));
     java.nio.file.Files.deleteIfExists(dir.resolve(".lock"));
-    for (String sub : new String[] {CellStore.CELLS, CellStore.PARTIAL}) {
+    for (String sub : new String[] {CellStore.CELLS, CellStore.PARTIAL, ServerFiles.DIR}) {
       Path p = dir.resolve(sub);
       if (java.nio.file.Files.isDirectory(p)) {
+        boolean pilotOnly = !sub.equals(CellStore.CELLS); // query logs and servers a pilot wrote, nothing else
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(p)) {
+          for (Path f : s.toList()) {
+            if (pilotOnly && java.nio.file.Files.isRegularFile(f)) {
+              java.nio.file.Files.delete(f);
+            }
+          }
+        }
         try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(p)) {
           if (s.findAny().isEmpty()) {
             java.nio.file.Files.delete(p);

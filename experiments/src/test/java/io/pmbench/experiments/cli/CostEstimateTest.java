@@ -96,6 +96,23 @@ class CostEstimateTest {
     assertEquals(0, fits.exit(), fits.err());
   }
 
+  /**
+   * A run piloted and one not: the pilot prints its timed lines, and its queries, kept in the
+   * cells' query logs and resumed by the grid, give the same results as the run without it.
+   */
+  @Test
+  void pilot_given_timesEachMechanismAndTheResultsEqualARunWithoutIt(@TempDir Path tmp) throws IOException {
+    Outcome piloted = execute(smallRun(tmp.resolve("a"), "--mechanisms", "privatemail,random", "--pilot", "3"));
+    Outcome plain = execute(smallRun(tmp.resolve("b"), "--mechanisms", "privatemail,random", "--pilot", "0"));
+    assertEquals(0, piloted.exit(), piloted.err());
+    assertEquals(0, plain.exit(), plain.err());
+    assertTrue(piloted.err().contains("pilot: 3 queries of ") && piloted.err().contains("the pilot took "),
+        piloted.err());
+    assertFalse(plain.err().contains("pilot"), plain.err());
+    assertEquals(Files.readString(tmp.resolve("b/results.csv")), Files.readString(tmp.resolve("a/results.csv")));
+    assertEquals(Files.readString(tmp.resolve("b/summary.csv")), Files.readString(tmp.resolve("a/summary.csv")));
+  }
+
   @Test
   void usageDoc_costSection_isTheShippedTableAsGenerated() throws IOException {
     // fails when docs/usage.md's table was typed or left behind after the shipped costs were regenerated
