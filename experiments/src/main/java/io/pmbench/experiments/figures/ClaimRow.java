@@ -17,6 +17,11 @@ public record ClaimRow(String id, String claim, String source, String verdict, S
   public static final String REPRODUCED = Decision.REPRODUCED.label();
   public static final String NOT_REPRODUCED = Decision.NOT_REPRODUCED.label();
   public static final String CANNOT_TEST = "cannot test here";
+  /**
+   * A paper data set's row on a run over that data set's images with features of another network:
+   * the paper's statements are judged by the other rows on these features, not on the paper's.
+   */
+  public static final String STAND_IN = "judged on stand-in features";
   /** A comparison whose interval is too wide to settle it (SPEC.md §10). */
   public static final String UNDECIDED = Decision.UNDECIDED.label();
 

@@ -157,4 +157,23 @@ class ClaimsTest {
     rows.forEach(r -> assertEquals(ClaimRow.CANNOT_TEST, r.verdict(), r.id()));
     assertTrue(rows.stream().anyMatch(r -> r.id().equals("fig5-sigma-search")), "fig5's rows keep their ids");
   }
+
+  @Test
+  void dataRows_runOnCifarImagesWithOtherFeatures_saysStandInAndKeepsTheOthersUntestable() {
+    List<ClaimRow> rows = Claims.dataRows(java.util.Optional.of("cifar100-squeezenet1-1"));
+    Map<String, ClaimRow> byId = new HashMap<>();
+    rows.forEach(r -> byId.put(r.id(), r));
+    ClaimRow cifar = byId.get("data-cifar-100");
+    // fails if a run over CIFAR-100 stand-in features still says it cannot test CIFAR-100, or
+    // claims to have tested the paper's own features
+    assertEquals(ClaimRow.STAND_IN, cifar.verdict());
+    assertTrue(cifar.evidence().contains("cifar100-squeezenet1-1") && cifar.evidence().contains("not the paper's"),
+        cifar.evidence());
+    assertEquals(ClaimRow.CANNOT_TEST, byId.get("data-cars196").verdict());
+    assertEquals(ClaimRow.CANNOT_TEST, byId.get("data-cub-200-2011").verdict());
+    assertEquals(ClaimRow.STAND_IN, Claims.dataRows(java.util.Optional.of("cars196-squeezenet1-1-head64")).stream()
+        .filter(r -> r.id().equals("data-cars196")).findFirst().orElseThrow().verdict());
+    assertTrue(Claims.dataRows(java.util.Optional.of("fashion-mnist")).stream()
+        .allMatch(r -> r.verdict().equals(ClaimRow.CANNOT_TEST)));
+  }
 }
