@@ -115,6 +115,25 @@ public final class GaussianKernel {
   /** {@link #upperTriangle(double[], int, int, double, double[][], boolean)} with its kernel values by {@code exp}. */
   public static double[][] upperTriangle(double[] x, int n, int dim, double scale, double[][] w, boolean mirror,
       Exp exp) {
+    upperTriangle(x, n, dim, scale, exp, (i, j, src, from, len) -> System.arraycopy(src, from, w[i], j, len));
+    if (mirror) {
+      mirror(w, n);
+    }
+    return w;
+  }
+
+  /** Receives a run of one row's upper-triangle kernel values: W(i, j + t) = src[from + t] for t < len, j &gt; i. */
+  @FunctionalInterface
+  interface UpperSink {
+    void put(int i, int j, double[] src, int from, int len);
+  }
+
+  /**
+   * Every W_ij with j &gt; i, computed as {@link #upperTriangle(double[], int, int, double, double[][], boolean, Exp)}
+   * computes it (the same bits), handed to {@code sink} in runs of consecutive columns; row tiles
+   * run in parallel, so the sink must only write state of row i.
+   */
+  static void upperTriangle(double[] x, int n, int dim, double scale, Exp exp, UpperSink sink) {
     Panels t = new Panels(x, n, dim);
     int tiles = (n + ROWS - 1) / ROWS;
     Parallel.forEach(tiles, (long) n * n * dim / 2, () -> new double[ROWS][COLS], (tile, acc) -> {
@@ -134,15 +153,11 @@ public final class GaussianKernel {
           int i = i0 + u;
           int from = Math.max(0, i + 1 - j0);
           if (from < cols) {
-            System.arraycopy(acc[u], from, w[i], j0 + from, cols - from);
+            sink.put(i, j0 + from, acc[u], from, cols - from);
           }
         }
       }
     });
-    if (mirror) {
-      mirror(w, n);
-    }
-    return w;
   }
 
   /** Rows per transposition block: a 32 × 32 block of doubles (8 KB) is read and written in L1 (32 beat 64 in one interleaved JMH comparison). */
