@@ -47,29 +47,38 @@ class BlockwiseKernelLaplacianTest {
     return b.build();
   }
 
+  /** Builds a kernel Laplacian of rows (row-major n × dim) at kernel scale s. */
+  @FunctionalInterface
+  interface Build {
+    Laplacian of(double[] rows, int n, int dim, double scale);
+  }
+
   @ParameterizedTest
   @MethodSource("everyKernel")
   void smlqRun_everyScaleAndLabelKernel_equalsDenseBitForBit(FeatureKernelScale scaleRule, LabelKernel labels,
       boolean renormalize) {
     // Fails if a blockwise kernel entry differs from the dense one, if a row's sum runs in
     // another order or skips/keeps the diagonal differently, or if the degrees are not W·1.
-    int n = 300;
-    int dim = 16;
-    double[] rows = unitRows(n, dim, 21);
+    assertSmlqRunEqualsDense(BlockwiseKernelLaplacian::of, scaleRule, labels, renormalize, 300, 16, 21);
+  }
+
+  /** SMLQ (6 iterations, k = 2) on {@code build}'s L_X and on the dense one: embedding and objective bit for bit. */
+  static void assertSmlqRunEqualsDense(Build build, FeatureKernelScale scaleRule, LabelKernel labels,
+      boolean renormalize, int n, int dim, long seed) {
+    double[] rows = unitRows(n, dim, seed);
     int[] y = new int[n];
     for (int i = 0; i < n; i++) {
       y[i] = (i * 7) % 5;
     }
     double scale = scaleRule.scale(SIGMA);
     LabelLaplacian ly = LabelLaplacian.of(y, labels, SIGMA);
-    double[] q = DenseLaplacians.gaussianRows(n, 2, new SplittableRandom(22));
+    double[] q = DenseLaplacians.gaussianRows(n, 2, new SplittableRandom(seed + 1));
 
     Smlq.Result dense = Smlq.run(KernelLaplacian.of(rows, n, dim, scale), ly, ALPHA, q, 2, 6, renormalize);
-    Smlq.Result blockwise = Smlq.run(BlockwiseKernelLaplacian.of(rows, n, dim, scale), ly, ALPHA, q, 2, 6,
-        renormalize);
+    Smlq.Result other = Smlq.run(build.of(rows, n, dim, scale), ly, ALPHA, q, 2, 6, renormalize);
 
-    assertArrayEquals(dense.embedding(), blockwise.embedding(), 0.0);
-    assertArrayEquals(dense.objective(), blockwise.objective(), 0.0);
+    assertArrayEquals(dense.embedding(), other.embedding(), 0.0);
+    assertArrayEquals(dense.objective(), other.objective(), 0.0);
   }
 
   @Test

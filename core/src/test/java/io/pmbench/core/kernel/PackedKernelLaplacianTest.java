@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.pmbench.core.smlq.Smlq;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,22 +19,8 @@ class PackedKernelLaplacianTest {
       boolean renormalize) {
     // Fails if a packed entry differs from the dense one, if a row's terms below and above the
     // diagonal are summed in another order, or if the degrees are not W·1 as the dense path sums them.
-    int n = 301;
-    int dim = 12;
-    double[] rows = BlockwiseKernelLaplacianTest.unitRows(n, dim, 41);
-    int[] y = new int[n];
-    for (int i = 0; i < n; i++) {
-      y[i] = (i * 3) % 7;
-    }
-    double scale = scaleRule.scale(SIGMA);
-    LabelLaplacian ly = LabelLaplacian.of(y, labels, SIGMA);
-    double[] q = DenseLaplacians.gaussianRows(n, 2, new SplittableRandom(42));
-
-    Smlq.Result dense = Smlq.run(KernelLaplacian.of(rows, n, dim, scale), ly, 0.6, q, 2, 6, renormalize);
-    Smlq.Result packed = Smlq.run(PackedKernelLaplacian.of(rows, n, dim, scale), ly, 0.6, q, 2, 6, renormalize);
-
-    assertArrayEquals(dense.embedding(), packed.embedding(), 0.0);
-    assertArrayEquals(dense.objective(), packed.objective(), 0.0);
+    BlockwiseKernelLaplacianTest.assertSmlqRunEqualsDense(PackedKernelLaplacian::of, scaleRule, labels, renormalize,
+        301, 12, 41);
   }
 
   @ParameterizedTest
