@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  * {@code paper} preset), from its own Q drawn from the shared seed.
  *
  * <p>L_X is held as option {@code server} says ({@link LaplacianLayout}): by default dense while
- * its n × n block takes at most ¾ of the free heap and blockwise beyond (the same bits either way, so
- * the cache key does not name it); {@code server=knn} swaps in the approximate k-NN graph, and
+ * its n × n block takes at most ¾ of the free heap, packed (the upper triangle) while that does, and
+ * blockwise beyond (the same bits in all three, so the cache key does not name them); {@code server=knn} swaps in the approximate k-NN graph, and
  * the key says so. L_Y never forms an n × n matrix ({@link LabelLaplacian}).
  *
  * @param gallery S's rows of the SMLQ embedding of [S; P]
