@@ -92,7 +92,7 @@ class KnnKernelLaplacianTest {
   @Test
   void layoutParse_unknownValue_namesTheChoices() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LaplacianLayout.parse("sparse"));
-    assertEquals("server must be one of auto, blockwise, dense, knn. Provided value: sparse", e.getMessage());
+    assertEquals("server must be one of auto, blockwise, dense, knn, packed. Provided value: sparse", e.getMessage());
     assertEquals(LaplacianLayout.BLOCKWISE, LaplacianLayout.parse("Blockwise"));
     assertEquals(LaplacianLayout.DENSE, LaplacianLayout.AUTO.resolve(10));
   }
