@@ -253,11 +253,12 @@ public final class ProtocolRunner {
       allRecalled &= outcomes[i] != null;
     }
     double serverMillis = 0;
+    boolean[] warmUp = new boolean[nq];
     if (!allRecalled) {
       long t0 = System.nanoTime();
-      Sides sides = sides(mechanism, params, seed);
+      QueryPath path = queryPath(mechanism, params, seed);
       serverMillis = (System.nanoTime() - t0) / 1e6;
-      computeQueries(mechanism, params, ctx, sides.server(), sides.client(), outcomes, log, progress);
+      warmUp = computeQueries(path, outcomes, log, progress);
     } else {
       for (int i = 0; i < nq; i++) {
         progress.accept(1);
@@ -278,7 +279,12 @@ public final class ProtocolRunner {
       System.arraycopy(o.neighbours(), 0, ids, i * maxK, maxK);
       System.arraycopy(o.neighbourLabels(), 0, labels, i * maxK, maxK);
       hits[i] = o.hits();
-      millis[i] = o.millis();
+      if (warmUp[i]) {
+        serverMillis += o.millis(); // set-up, not a query's cost (see WARM_UP_QUERIES)
+        millis[i] = Double.NaN;
+      } else {
+        millis[i] = o.millis();
+      }
       sens[i] = o.sensitivity();
       noise[i] = o.noiseScale();
       inc += o.objectiveIncreased() ? 1 : 0;
@@ -296,24 +302,59 @@ public final class ProtocolRunner {
     }
   }
 
-  /** Computes the queries {@code outcomes} lacks, in parallel, recording each in {@code log}. */
-  private void computeQueries(EmbeddingMechanism mechanism, MechanismParams params, SeedContext ctx,
-      ServerSide server, ClientSide client, QueryOutcome[] outcomes, QueryLog log, IntConsumer progress) {
-    long seed = ctx.seed;
-    int[] ks = config.ks();
-    int maxK = ks[ks.length - 1];
-    int[] galleryLabels = data.test().labels();
-    Retrieval retrieval = retrieval(seed);
-    AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    IntConsumer oneQuery = i -> {
-      if (outcomes[i] != null) {
-        progress.accept(1);
-        return;
-      }
+  /**
+   * Queries computed one after another before the others when a cell computes at least
+   * {@link #WARM_UP_MIN} queries: their wall time is counted as the cell's set-up ({@link
+   * CellResult#serverMillis}), not in {@link CellResult#meanQueryMillis}. The first queries of a
+   * JVM pay class loading, the SIMD exponentials' first linking and the JIT's compilations once
+   * (on one core: 1.8 s, 0.2 s and 0.5 s for the first three PrivateMail queries on Fashion-MNIST,
+   * then 5–25 ms; docs/performance/performance.md, "Whole query path"), which is no per-query
+   * cost. Their results are kept like any other query's; only where their time is counted differs.
+   */
+  public static final int WARM_UP_QUERIES = 3;
+
+  /** The fewest queries to compute for {@link #WARM_UP_QUERIES} to be set apart. */
+  public static final int WARM_UP_MIN = 30;
+
+  /**
+   * The per-query path of one cell, exactly as {@link #run} executes it for each query: the
+   * client's D = [r; P_r; P], its release, the alignment on the public rows, the k-NN over the
+   * gallery and the query's outcome (hits, top-K lists, claim).
+   */
+  public final class QueryPath {
+    private final EmbeddingMechanism mechanism;
+    private final MechanismParams params;
+    private final SeedContext ctx;
+    private final ServerSide server;
+    private final ClientSide client;
+    private final Retrieval retrieval;
+    private final int[] ks;
+    private final int maxK;
+    private final int[] galleryLabels;
+
+    private QueryPath(EmbeddingMechanism mechanism, MechanismParams params, SeedContext ctx, Sides sides) {
+      this.mechanism = mechanism;
+      this.params = params;
+      this.ctx = ctx;
+      this.server = sides.server();
+      this.client = sides.client();
+      this.retrieval = retrieval(ctx.seed);
+      this.ks = config.ks();
+      this.maxK = ks[ks.length - 1];
+      this.galleryLabels = data.test().labels();
+    }
+
+    /** The number of queries of the cell. */
+    public int queries() {
+      return ctx.queries.length;
+    }
+
+    /** Computes query {@code i} of the cell (the gallery row {@code ctx.queries[i]}). */
+    public QueryOutcome query(int i) {
       int q = ctx.queries[i];
       ClientData d = clientData(ctx, q);
       long start = System.nanoTime();
-      ClientRelease rel = client.embed(d, queryStream(mechanism, params, seed, q));
+      ClientRelease rel = client.embed(d, queryStream(mechanism, params, ctx.seed, q));
       double[] point = placeRow(mechanism, rel, d.publicOffset(), server, 0);
       Embedding gallery = server.galleryFor(rel);
       if (point.length != gallery.dim()) {
@@ -322,15 +363,46 @@ public final class ProtocolRunner {
       }
       int[] nn = retrieval.nearest(gallery.data(), gallery.rows(), gallery.dim(), point, maxK, q);
       int[][] top = NearestLists.row(nn, galleryLabels, maxK);
-      QueryOutcome o = new QueryOutcome(q, RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks),
+      return new QueryOutcome(q, RecallAtK.hits(nn, galleryLabels, galleryLabels[q], ks),
           (System.nanoTime() - start) / 1e6, rel.claim().sensitivity(), rel.claim().noiseScale(),
           rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0, rel.claim(), galleryLabels[q], top[0],
           top[1]);
-      outcomes[i] = o;
-      log.record(i, o);
+    }
+  }
+
+  /**
+   * The per-query path of the cell ({@code mechanism}, {@code grid}, {@code seed}), its server and
+   * client sides built (or the server taken from the cache) as {@link #run} builds them.
+   */
+  public QueryPath queryPath(EmbeddingMechanism mechanism, MechanismParams grid, long seed) {
+    MechanismParams params = grid.forMechanism(mechanism.name());
+    mechanism.validate(params);
+    return new QueryPath(mechanism, params, context(seed), sides(mechanism, params, seed));
+  }
+
+  /**
+   * Computes the queries {@code outcomes} lacks, in parallel, recording each in {@code log}; the
+   * first {@link #WARM_UP_QUERIES} of them one after another first, when there are at least
+   * {@link #WARM_UP_MIN}. Returns which queries were those warm-up queries.
+   */
+  private boolean[] computeQueries(QueryPath path, QueryOutcome[] outcomes, QueryLog log, IntConsumer progress) {
+    boolean[] warmUp = new boolean[outcomes.length];
+    int[] missing = IntStream.range(0, outcomes.length).filter(i -> outcomes[i] == null).toArray();
+    if (missing.length >= WARM_UP_MIN) {
+      for (int j = 0; j < WARM_UP_QUERIES; j++) {
+        warmUp[missing[j]] = true;
+      }
+    }
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    IntConsumer oneQuery = i -> {
+      if (outcomes[i] == null) {
+        QueryOutcome o = path.query(i);
+        outcomes[i] = o;
+        log.record(i, o);
+      }
       progress.accept(1);
     };
-    inQueryPool(() -> IntStream.range(0, outcomes.length).parallel().forEach(i -> {
+    IntConsumer guarded = i -> {
       if (failure.get() == null) {
         try {
           oneQuery.accept(i);
@@ -338,10 +410,16 @@ public final class ProtocolRunner {
           failure.compareAndSet(null, e);
         }
       }
-    }));
+    };
+    inQueryPool(() -> {
+      // the warm-up queries in the pool's worker, as every query runs, one after another
+      IntStream.range(0, outcomes.length).filter(i -> warmUp[i]).forEach(guarded);
+      IntStream.range(0, outcomes.length).filter(i -> !warmUp[i]).parallel().forEach(guarded);
+    });
     if (failure.get() != null) {
       throw failure.get();
     }
+    return warmUp;
   }
 
   /** Exact retrieval, or retrieval through the configured approximate index (seeded by the run seed). */
