@@ -14,10 +14,8 @@ import io.pmbench.core.retrieval.NearestLists;
  * @param ks the K values
  * @param hits per query (rows) and K (columns): whether a same-label item was among the K nearest
  * @param queryIndices the gallery index of each query, in order
- * @param meanQueryMillis mean wall time of one query (client embedding + alignment + retrieval), the
- *     warm-up queries of {@link ProtocolRunner#WARM_UP_QUERIES} left out
- * @param serverMillis wall time of the cell's set-up: the server embedding (0 when shared and
- *     already computed), the client side, and the warm-up queries' time
+ * @param meanQueryMillis mean wall time of one query (client embedding + alignment + retrieval)
+ * @param serverMillis wall time of the server embedding (0 when shared and already computed)
  * @param claim the privacy claim of the first query (ε, δ, calibration and caveats are the same
  *     for every query; Δ and s vary with ‖Q‖_F)
  * @param meanSensitivity mean Δ over queries (NaN when non-private)

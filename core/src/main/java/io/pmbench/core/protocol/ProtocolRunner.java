@@ -253,12 +253,11 @@ public final class ProtocolRunner {
       allRecalled &= outcomes[i] != null;
     }
     double serverMillis = 0;
-    boolean[] warmUp = new boolean[nq];
     if (!allRecalled) {
       long t0 = System.nanoTime();
       QueryPath path = queryPath(mechanism, params, seed);
       serverMillis = (System.nanoTime() - t0) / 1e6;
-      warmUp = computeQueries(path, outcomes, log, progress);
+      computeQueries(path, outcomes, log, progress);
     } else {
       for (int i = 0; i < nq; i++) {
         progress.accept(1);
@@ -279,12 +278,7 @@ public final class ProtocolRunner {
       System.arraycopy(o.neighbours(), 0, ids, i * maxK, maxK);
       System.arraycopy(o.neighbourLabels(), 0, labels, i * maxK, maxK);
       hits[i] = o.hits();
-      if (warmUp[i]) {
-        serverMillis += o.millis(); // set-up, not a query's cost (see WARM_UP_QUERIES)
-        millis[i] = Double.NaN;
-      } else {
-        millis[i] = o.millis();
-      }
+      millis[i] = o.millis();
       sens[i] = o.sensitivity();
       noise[i] = o.noiseScale();
       inc += o.objectiveIncreased() ? 1 : 0;
@@ -301,20 +295,6 @@ public final class ProtocolRunner {
           + query + " with " + ks.length + ", or a top-K list of another length); delete the cell's query log to recompute it");
     }
   }
-
-  /**
-   * Queries computed one after another before the others when a cell computes at least
-   * {@link #WARM_UP_MIN} queries: their wall time is counted as the cell's set-up ({@link
-   * CellResult#serverMillis}), not in {@link CellResult#meanQueryMillis}. The first queries of a
-   * JVM pay class loading, the SIMD exponentials' first linking and the JIT's compilations once
-   * (on one core: 1.8 s, 0.2 s and 0.5 s for the first three PrivateMail queries on Fashion-MNIST,
-   * then 5–25 ms; docs/performance/performance.md, "Whole query path"), which is no per-query
-   * cost. Their results are kept like any other query's; only where their time is counted differs.
-   */
-  public static final int WARM_UP_QUERIES = 3;
-
-  /** The fewest queries to compute for {@link #WARM_UP_QUERIES} to be set apart. */
-  public static final int WARM_UP_MIN = 30;
 
   /**
    * The per-query path of one cell, exactly as {@link #run} executes it for each query: the
@@ -380,19 +360,8 @@ public final class ProtocolRunner {
     return new QueryPath(mechanism, params, context(seed), sides(mechanism, params, seed));
   }
 
-  /**
-   * Computes the queries {@code outcomes} lacks, in parallel, recording each in {@code log}; the
-   * first {@link #WARM_UP_QUERIES} of them one after another first, when there are at least
-   * {@link #WARM_UP_MIN}. Returns which queries were those warm-up queries.
-   */
-  private boolean[] computeQueries(QueryPath path, QueryOutcome[] outcomes, QueryLog log, IntConsumer progress) {
-    boolean[] warmUp = new boolean[outcomes.length];
-    int[] missing = IntStream.range(0, outcomes.length).filter(i -> outcomes[i] == null).toArray();
-    if (missing.length >= WARM_UP_MIN) {
-      for (int j = 0; j < WARM_UP_QUERIES; j++) {
-        warmUp[missing[j]] = true;
-      }
-    }
+  /** Computes the queries {@code outcomes} lacks, in parallel, recording each in {@code log}. */
+  private void computeQueries(QueryPath path, QueryOutcome[] outcomes, QueryLog log, IntConsumer progress) {
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     IntConsumer oneQuery = i -> {
       if (outcomes[i] == null) {
@@ -411,15 +380,10 @@ public final class ProtocolRunner {
         }
       }
     };
-    inQueryPool(() -> {
-      // the warm-up queries in the pool's worker, as every query runs, one after another
-      IntStream.range(0, outcomes.length).filter(i -> warmUp[i]).forEach(guarded);
-      IntStream.range(0, outcomes.length).filter(i -> !warmUp[i]).parallel().forEach(guarded);
-    });
+    inQueryPool(() -> IntStream.range(0, outcomes.length).parallel().forEach(guarded));
     if (failure.get() != null) {
       throw failure.get();
     }
-    return warmUp;
   }
 
   /** Exact retrieval, or retrieval through the configured approximate index (seeded by the run seed). */

@@ -167,28 +167,4 @@ class QueryLogTest {
         .run(PRIVATEMAIL, PARAMS, 5, done -> {}, new MemoryLog(Map.of(0, wrong))));
     assertTrue(e.getMessage().contains("recorded query " + wrong.query()), e.getMessage());
   }
-
-  @Test
-  void run_atLeastWarmUpMinQueries_warmUpTimeCountedAsSetUp() {
-    // CONFIG computes 30 queries (WARM_UP_MIN): the first WARM_UP_QUERIES are warm-up. Fails if
-    // their time stays in the per-query mean, if it is dropped instead of moved into the set-up,
-    // or if another query is set apart.
-    MemoryLog log = new MemoryLog(Map.of());
-    CellResult r = new ProtocolRunner(DATA, CONFIG).run(PRIVATEMAIL, PARAMS, 3, done -> {}, log);
-    assertEquals(ProtocolRunner.WARM_UP_MIN, CONFIG.nQueries());
-
-    double warm = 0;
-    double rest = 0;
-    for (int i = 0; i < CONFIG.nQueries(); i++) {
-      double ms = log.recorded.get(i).millis();
-      if (i < ProtocolRunner.WARM_UP_QUERIES) {
-        warm += ms;
-      } else {
-        rest += ms;
-      }
-    }
-    assertEquals(rest / (CONFIG.nQueries() - ProtocolRunner.WARM_UP_QUERIES), r.meanQueryMillis(),
-        1e-9 * r.meanQueryMillis());
-    assertTrue(r.serverMillis() >= warm, "set-up " + r.serverMillis() + " ms < warm-up " + warm + " ms");
-  }
 }

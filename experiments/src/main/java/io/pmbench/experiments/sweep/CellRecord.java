@@ -54,8 +54,7 @@ import java.util.TreeMap;
  * @param queryIndices gallery index of each query, in order
  * @param hits per query and K index: a same-class item among the K nearest
  * @param meanQueryMillis mean wall time per query (not part of any result file but timings.csv)
- * @param serverMillis wall time of the cell's set-up: server embedding (0 when shared and cached),
- *     client side and the warm-up queries of ProtocolRunner.WARM_UP_QUERIES
+ * @param serverMillis wall time of the server embedding (0 when shared and cached)
  * @param claim the privacy claim
  * @param objectiveIncreases queries whose SMLQ objective increased at some iteration
  * @param extras named arrays a figure needs (sorted by name)
