@@ -122,9 +122,10 @@ final class DpDsneClient implements ClientSide, Auditable {
     double s = noiseScale(m);
     double[][] y = start(m, rng);
     FixedPointTsne tsne = new FixedPointTsne(y, m, affinities(data), fixedRowSums);
+    NoiseSource noise = noiseSource(s, stepSensitivity(options.clip(), m), m);
     for (int t = 0; t < options.iterations(); t++) {
       double[][] g = clipRows(tsne.gradient(), options.clip());
-      double[][] noisy = addNoise(g, s, stepSensitivity(options.clip(), m), rng);
+      double[][] noisy = addNoise(g, noise, rng);
       observer.step(t, g, noisy);
       tsne.step(noisy);
     }
@@ -158,8 +159,9 @@ final class DpDsneClient implements ClientSide, Auditable {
         options.clip());
     double s = noiseScale(m);
     double stepDelta = stepSensitivity(options.clip(), m);
+    NoiseSource source = noiseSource(s, stepDelta, g.length);
     return new AuditStage(stage, SmileTsne.flatten(g, k), stepDelta, AuditStage.Norm.L2, s, params.epsilon(),
-        params.delta(), options.iterations(), noise -> SmileTsne.flatten(addNoise(g, s, stepDelta, noise), k),
+        params.delta(), options.iterations(), noise -> SmileTsne.flatten(addNoise(g, source, noise), k),
         "clipped gradient at the start map released T = " + options.iterations() + " times (" + options.accounting()
             + " accounting" + (options.accounting() == Accounting.GAUSSIAN ? ", " + params.calibration() : "")
             + "); later steps' gradients are not audited");
@@ -285,10 +287,24 @@ final class DpDsneClient implements ClientSide, Auditable {
    * by the run's {@code noiseSampler} for one step of ℓ2 sensitivity {@code stepDelta}.
    */
   double[][] addNoise(double[][] g, double s, double stepDelta, SplittableRandom rng) {
-    if (s == 0) {
+    return addNoise(g, noiseSource(s, stepDelta, g.length), rng);
+  }
+
+  /**
+   * The noise of one step's release of the gradients of {@code rows} rows (k coordinates each):
+   * N(0, s²) per coordinate, or null when the noise is switched off (s = 0). Built once per query
+   * (and once per audited stage), not once per step: it depends on s, Δ and the row count alone,
+   * and a source draws nothing until it perturbs, so the noise is the same values.
+   */
+  private NoiseSource noiseSource(double s, double stepDelta, int rows) {
+    return s == 0 ? null : params.gaussianNoise(s, stepDelta, rows * params.k());
+  }
+
+  /** {@code g} (not modified) plus the noise of {@code noise} drawn row by row, in order; g itself when null. */
+  private static double[][] addNoise(double[][] g, NoiseSource noise, SplittableRandom rng) {
+    if (noise == null) {
       return g;
     }
-    NoiseSource noise = params.gaussianNoise(s, stepDelta, g.length * (g.length == 0 ? 0 : g[0].length));
     double[][] out = new double[g.length][];
     for (int i = 0; i < g.length; i++) {
       out[i] = g[i].clone();

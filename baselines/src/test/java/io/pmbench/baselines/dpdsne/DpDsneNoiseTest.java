@@ -27,6 +27,33 @@ class DpDsneNoiseTest {
   }
 
   @Test
+  void auditStage_release_equalsAddNoiseOfItsGradientBitForBit() {
+    // The audited release builds its noise source once per stage, not once per draw (issue 37):
+    // fails if that source draws other values, or in another order, than the per-step addNoise the
+    // mechanism's step uses (same stream, 50 draws in a row).
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
+    DpDsneClient client = new DpDsneClient(FIX.view, p, true);
+    var stage = client.auditStage(DpDsneClient.AUDIT_STAGE, data(7), new SplittableRandom(3));
+    double[] f = stage.preNoise();
+    double[][] g = new double[f.length / 2][];
+    for (int i = 0; i < g.length; i++) {
+      g[i] = new double[] {f[2 * i], f[2 * i + 1]};
+    }
+    SplittableRandom ours = new SplittableRandom(11);
+    SplittableRandom ref = new SplittableRandom(11);
+    for (int draw = 0; draw < 50; draw++) {
+      double[][] expected = client.addNoise(g, stage.noiseScale(), stage.sensitivity(), ref);
+      double[] got = stage.release().draw(ours);
+      for (int i = 0; i < g.length; i++) {
+        for (int c = 0; c < 2; c++) {
+          assertEquals(Double.doubleToRawLongBits(expected[i][c]), Double.doubleToRawLongBits(got[2 * i + c]),
+              "draw " + draw + ", row " + i);
+        }
+      }
+    }
+  }
+
+  @Test
   void embed_pooledStepNoise_hasStatedMeanAndVariance() {
     // Pools (noisy − clipped)/s over every step and entry of 4 queries: 4 × 1000 × 3 × 2 = 24,000
     // standard normals if s is right. Tolerance 5 standard errors for the mean (1/√N) and for the
