@@ -18,7 +18,8 @@ import java.util.Locale;
  * {@link #needMiB} gives (at most half the machine's memory).
  *
  * <p>The rule, in MiB: {@code max(1200, 512 + 8·v/2²⁰ + t·16·n²/2²⁰)}, where v is the number of
- * feature values loaded (train + test rows × dimension, held once as doubles), n the server's rows (gallery + public), and t is 1 when a mechanism of the grid
+ * feature values loaded (train + test rows × dimension, held once as doubles), n the server's rows
+ * (gallery + public), and t is 1 when a mechanism of the grid
  * embeds the server by exact t-SNE ({@code tsne}, {@code dp-dsne}, {@code dp-dsne-official},
  * {@code tsne-smile}) and 0 otherwise: that embedding holds the n × n squared distances (doubles),
  * the packed affinities (n²/2 doubles) and their float copy at once, 16·n² bytes. Everything
@@ -74,8 +75,9 @@ final class HeapRule {
     if (need <= have + 64) { // maxMemory reports a little less than -Xmx
       return;
     }
+    String why = tsne ? "exact t-SNE of the server" : need == FLOOR_MIB ? "the floor" : "the loaded data";
     err.printf(Locale.ROOT, "pmbench: running again with a %,d MiB heap (%s, %,d server rows; JAVA_OPTS=-Xmx... "
-        + "overrides, docs/usage.md)%n", need, tsne ? "exact t-SNE of the server" : "the loaded data", n);
+        + "overrides, docs/usage.md)%n", need, why, n);
     err.flush();
     System.exit(relaunch(need));
   }
