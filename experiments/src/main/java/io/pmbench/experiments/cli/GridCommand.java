@@ -42,7 +42,8 @@ abstract class GridCommand extends CliCommand {
   /**
    * Checks every option that needs no data (at each selected ε), then the mechanism names and
    * every {@code --option} key and value against the registry (one-line errors, nothing loaded
-   * or written), then loads the data set and resolves the grid.
+   * or written), then loads the data set and resolves the grid ({@link HeapRule}: runs again with
+   * a larger heap when the launcher's is too small for it).
    */
   GridSetup setup() {
     List<Double> epsilons = selection().epsilons();
@@ -50,8 +51,10 @@ abstract class GridCommand extends CliCommand {
     MechanismRegistry registry = MechanismRegistry.discover();
     List<EmbeddingMechanism> meant = mechanisms(registry).stream().map(registry::get).toList();
     grid.checkOptions(meant);
-    return grid.setup(cmd.name(), Pmbench.invocation(cmd.commandLine()), err(), registry,
+    GridSetup s = grid.setup(cmd.name(), Pmbench.invocation(cmd.commandLine()), err(), registry,
         epsilons, meant);
+    HeapRule.ensure(s, meant, err()); // a grid needing more than the launcher's heap runs again with it
+    return s;
   }
 
   /**

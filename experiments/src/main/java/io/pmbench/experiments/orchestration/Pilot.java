@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 
@@ -31,6 +30,14 @@ public final class Pilot {
   static final String SOURCE = "pilot:";
   /** Grids the stored costs estimate below this many seconds are not piloted (the pilot would cost more than it tells). */
   static final double WORTH_SECONDS = 60;
+  /**
+   * The least time between the first and the last timed query: a cheap mechanism's first queries
+   * run before the JIT compiled its loops (on the default run, 3 queries of {@code features} gave
+   * 159 ms per query against 15–19 ms over the grid's cells, and an estimate 2.9× too high), so the
+   * pilot goes on past its {@code queries} until this much time has been timed. Those queries are
+   * kept in the cell's query log like the others.
+   */
+  static final double MIN_TIMED_SECONDS = 2.0;
 
   private Pilot() {}
 
@@ -67,13 +74,19 @@ public final class Pilot {
    */
   static Result run(List<Sweep.Task> pending, Predicate<CellKey> started, int queries, int parallel, String task,
       PrintWriter err) {
+    return run(pending, started, queries, MIN_TIMED_SECONDS, parallel, task, err);
+  }
+
+  /** As {@link #run(List, Predicate, int, int, String, PrintWriter)}, timing at least {@code minSeconds}. */
+  static Result run(List<Sweep.Task> pending, Predicate<CellKey> started, int queries, double minSeconds,
+      int parallel, String task, PrintWriter err) {
     long start = System.nanoTime();
     Map<String, List<Sweep.Task>> byMechanism = new LinkedHashMap<>();
     pending.forEach(t -> byMechanism.computeIfAbsent(t.key().mechanism(), m -> new ArrayList<>()).add(t));
     Map<String, CostEstimate.Line> lines = new LinkedHashMap<>();
     int cores = Runtime.getRuntime().availableProcessors();
-    err.println(task + ": timing " + queries + " queries of one cell per mechanism (the pilot; the grid keeps "
-        + "its queries) ...");
+    err.println(task + ": timing " + queries + " queries (and at least " + Math.round(minSeconds) + " s) of one cell per"
+        + " mechanism (the pilot; the grid keeps its queries) ...");
     err.flush();
     byMechanism.forEach((mechanism, tasks) -> {
       long total = tasks.stream().mapToLong(Sweep.Task::queries).sum();
@@ -81,7 +94,7 @@ public final class Pilot {
       if (first == null || total <= queries) {
         return;
       }
-      Timing timing = time(first, queries);
+      Timing timing = time(first, queries, minSeconds);
       if (timing == null) {
         return;
       }
@@ -97,26 +110,37 @@ public final class Pilot {
     return new Result(lines, (System.nanoTime() - start) / 1e9);
   }
 
-  /** When the first and the last of the timed queries finished, from the start of the cell. */
-  private record Timing(int done, double firstSeconds, double lastSeconds) {
+  /**
+   * When the first and the last of the timed queries finished, from the start of the cell, and how
+   * many had finished at each.
+   */
+  private record Timing(int firstDone, double firstSeconds, int done, double lastSeconds) {
     double perQueryWallSeconds() {
-      return done < 2 ? firstSeconds : (lastSeconds - firstSeconds) / (done - 1);
+      return done <= firstDone ? firstSeconds / done : (lastSeconds - firstSeconds) / (done - firstDone);
     }
   }
 
-  /** Runs {@code t} until {@code queries} queries finished; null if it failed or finished no query. */
-  private static Timing time(Sweep.Task t, int queries) {
-    AtomicInteger done = new AtomicInteger();
-    double[] at = new double[queries];
+  /**
+   * Runs {@code t} until {@code queries} queries finished and {@code minSeconds} passed since the
+   * first did (or the cell ended); null if it failed or finished no query.
+   */
+  private static Timing time(Sweep.Task t, int queries, double minSeconds) {
+    double[] at = {Double.NaN, 0}; // first and last finish, seconds from the cell's start
+    int[] count = {0, 0}; // queries done at the first and at the last finish
     long t0 = System.nanoTime();
     IntConsumer stopper = n -> {
-      int k = done.getAndAdd(n);
-      if (k < queries) {
-        synchronized (at) {
-          at[k] = (System.nanoTime() - t0) / 1e9;
+      double now = (System.nanoTime() - t0) / 1e9;
+      boolean enough;
+      synchronized (at) {
+        count[1] += n;
+        if (Double.isNaN(at[0])) {
+          at[0] = now;
+          count[0] = count[1];
         }
+        at[1] = now;
+        enough = count[1] >= queries && now - at[0] >= minSeconds;
       }
-      if (k + n >= queries) {
+      if (enough) {
         throw new Stop();
       }
     };
@@ -127,12 +151,8 @@ public final class Pilot {
     } catch (RuntimeException e) {
       return null; // the grid meets the failure again and reports it as it does
     }
-    int got = Math.min(queries, done.get());
-    if (got == 0) {
-      return null;
-    }
     synchronized (at) {
-      return new Timing(got, at[0], at[got - 1]);
+      return count[1] == 0 ? null : new Timing(count[0], at[0], count[1], at[1]);
     }
   }
 }

@@ -51,7 +51,7 @@ class PilotTest {
       tasks.add(sleepy("slow", seed, 50, started));
     }
     StringWriter err = new StringWriter();
-    Pilot.Result r = Pilot.run(tasks, k -> false, 3, 2, "test", new PrintWriter(err));
+    Pilot.Result r = Pilot.run(tasks, k -> false, 3, 0, 2, "test", new PrintWriter(err));
     // fails if the pilot ran the whole cell (50 queries) instead of stopping after 3
     assertEquals(3, started.get());
     CostEstimate.Line line = r.lines().get("slow");
@@ -68,6 +68,20 @@ class PilotTest {
   }
 
   @Test
+  void run_cheapQueries_goesOnUntilTheLeastTimedSpan() {
+    AtomicInteger started = new AtomicInteger();
+    List<Sweep.Task> tasks = List.of(sleepy("cheap", 1, 200, started), sleepy("cheap", 2, 200, started));
+    Pilot.Result r = Pilot.run(tasks, k -> false, 3, 0.3, 2, "test", new PrintWriter(new StringWriter()));
+    // the pilot of one cell lasts its setup plus at least 0.3 s of queries (sleeps only lengthen under load);
+    // stopping at 3 queries would take 0.29 s; running the whole cell would start all 200 queries
+    assertTrue(r.seconds() >= (SETUP_MS / 1000.0 + 0.3) * 0.99, "pilot seconds: " + r.seconds());
+    assertTrue(started.get() < 200, "queries run: " + started.get());
+    CostEstimate.Line line = r.lines().get("cheap");
+    assertEquals(400 - started.get(), line.queries(), "the pilot's queries are not counted again");
+    assertTrue(line.msPerQuery() >= 2 * QUERY_MS * 0.95, line.toString());
+  }
+
+  @Test
   void run_startedFailingOrTinyMechanisms_leftToTheStoredCosts() {
     AtomicInteger started = new AtomicInteger();
     Sweep.Task failing = new Sweep.Task(new CellKey("d", "failing", "", 0.5, 1), 50, progress -> {
@@ -75,7 +89,7 @@ class PilotTest {
     });
     List<Sweep.Task> tasks = List.of(sleepy("started", 1, 50, started), failing, sleepy("tiny", 1, 2, started));
     CellKey startedKey = tasks.get(0).key();
-    Pilot.Result r = Pilot.run(tasks, startedKey::equals, 3, 2, "test", new PrintWriter(new StringWriter()));
+    Pilot.Result r = Pilot.run(tasks, startedKey::equals, 3, 0, 2, "test", new PrintWriter(new StringWriter()));
     assertEquals(Map.of(), r.lines());
     assertEquals(0, started.get(), "neither a cell with a query log nor a grid smaller than the pilot is run");
   }

@@ -1,0 +1,128 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.experiments.sweep.GridSetup;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The Java heap a grid gets when the user did not choose one (issue 38: the JVM's default, a
+ * quarter of the machine's memory, let the default run grow to 6.1 GiB resident for 10,000-row
+ * data). The {@code pmbench} launcher starts the JVM with {@value #FLOOR_MIB} MiB and
+ * {@code -Dpmbench.heap=auto} unless {@code JAVA_OPTS} names a heap size; once the data set is
+ * loaded, a grid that needs more is run again, by the same command line, in a JVM with the heap
+ * {@link #needMiB} gives (at most half the machine's memory).
+ *
+ * <p>The rule, in MiB: {@code max(1200, 512 + 8·v/2²⁰ + t·16·n²/2²⁰)}, where v is the number of
+ * feature values loaded (train + test rows × dimension, held once as doubles), n the server's rows
+ * (gallery + public), and t is 1 when a mechanism of the grid
+ * embeds the server by exact t-SNE ({@code tsne}, {@code dp-dsne}, {@code dp-dsne-official},
+ * {@code tsne-smile}) and 0 otherwise: that embedding holds the n × n squared distances (doubles),
+ * the packed affinities (n²/2 doubles) and their float copy at once, 16·n² bytes. Everything
+ * else stays within the floor: the SMLQ server's n × n kernel is computed blockwise when it would
+ * take more than ¾ of the free heap (the same bits, {@code LaplacianLayout}), the 10⁵-row k-NN
+ * server peaks at about 600 MB resident, and the dp-dsne affinity cache takes an eighth of the
+ * heap. The floor keeps the default run (Fashion-MNIST, SMLQ family) at about 1.3 GiB resident.
+ */
+final class HeapRule {
+  /** The system property the launcher sets: {@code auto} while the heap is the launcher's default. */
+  static final String PROPERTY = "pmbench.heap";
+  /** The heap the launcher starts with, and the least this rule gives. */
+  static final long FLOOR_MIB = 1200;
+  private static final long BASE_MIB = 512;
+  private static final String TSNE_SERVER = "tsne-server";
+  /** JVM options whose value is the next argument. */
+  private static final java.util.Set<String> TAKES_VALUE = java.util.Set.of("--add-modules", "--add-opens",
+      "--add-exports", "--add-reads", "-cp", "-classpath", "--class-path", "-p", "--module-path");
+
+  private HeapRule() {}
+
+  /**
+   * The heap in MiB a grid needs.
+   *
+   * @param values feature values loaded (rows × dimension over train and test)
+   * @param serverRows the server's rows (gallery + public)
+   * @param exactTsne whether a mechanism embeds the server by exact t-SNE
+   */
+  static long needMiB(long values, long serverRows, boolean exactTsne) {
+    double bytes = 8.0 * values + (exactTsne ? 16.0 * serverRows * serverRows : 0);
+    return Math.max(FLOOR_MIB, BASE_MIB + (long) Math.ceil(bytes / (1 << 20)));
+  }
+
+  /** Whether {@code m} embeds the server by exact t-SNE (n × n matrices). */
+  static boolean exactTsne(EmbeddingMechanism m, GridSetup s) {
+    return m.name().startsWith("tsne") || m.serverKey(s.params(1.0)).startsWith(TSNE_SERVER);
+  }
+
+  /**
+   * Runs this command again with a larger heap when the launcher chose the heap and {@code s}
+   * needs more ({@link #needMiB}); returns only when this JVM's heap is enough or was chosen by
+   * the user. Otherwise exits with the exit code of the JVM it started.
+   */
+  static void ensure(GridSetup s, List<EmbeddingMechanism> meant, PrintWriter err) {
+    if (!"auto".equals(System.getProperty(PROPERTY))) {
+      return;
+    }
+    long values = (long) (s.data().train().size() + s.data().test().size()) * s.data().dimension();
+    long n = (long) s.data().test().size() + s.protocol().nPublic();
+    boolean tsne = meant.stream().anyMatch(m -> exactTsne(m, s));
+    long need = Math.min(needMiB(values, n, tsne), physicalMiB() / 2);
+    long have = Runtime.getRuntime().maxMemory() >> 20;
+    if (need <= have + 64) { // maxMemory reports a little less than -Xmx
+      return;
+    }
+    String why = tsne ? "exact t-SNE of the server" : need == FLOOR_MIB ? "the floor" : "the loaded data";
+    err.printf(Locale.ROOT, "pmbench: running again with a %,d MiB heap (%s, %,d server rows; JAVA_OPTS=-Xmx... "
+        + "overrides, docs/usage.md)%n", need, why, n);
+    err.flush();
+    System.exit(relaunch(need));
+  }
+
+  /** This JVM's command line with {@code -Xmx<mib>m} and the property set to {@code derived}; its exit code. */
+  private static int relaunch(long mib) {
+    ProcessHandle.Info info = ProcessHandle.current().info();
+    List<String> command = new ArrayList<>();
+    command.add(info.command().orElse("java"));
+    command.add("-Xmx" + mib + "m");
+    command.add("-D" + PROPERTY + "=derived");
+    command.addAll(withoutHeap(List.of(info.arguments().orElseThrow(() -> new IllegalStateException(
+        "pmbench: cannot read this JVM's command line to raise its heap; set JAVA_OPTS=-Xmx" + mib + "m")))));
+    try {
+      return new ProcessBuilder(command).inheritIO().start().waitFor();
+    } catch (IOException e) {
+      throw new IllegalStateException("pmbench: cannot start java to raise the heap (" + e.getMessage()
+          + "); set JAVA_OPTS=-Xmx" + mib + "m", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 130;
+    }
+  }
+
+  /** {@code args} without the heap size and {@link #PROPERTY} among the JVM's options (before the jar or class). */
+  static List<String> withoutHeap(List<String> args) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.equals("-jar") || !a.startsWith("-")) { // the jar or the main class: the rest is the command's
+        out.addAll(args.subList(i, args.size()));
+        break;
+      }
+      if (!a.startsWith("-Xmx") && !a.startsWith("-D" + PROPERTY + "=")) {
+        out.add(a);
+      }
+      if (TAKES_VALUE.contains(a) && i + 1 < args.size()) {
+        out.add(args.get(++i));
+      }
+    }
+    return out;
+  }
+
+  private static long physicalMiB() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize() >> 20;
+  }
+}

@@ -1,0 +1,59 @@
+package io.pmbench.experiments.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeapRuleTest {
+  @Test
+  void needMiB_defaultRunWithoutTsne_isTheFloor() {
+    // Fashion-MNIST: 70,000 rows of 784 pixels (419 MiB as doubles), server of 10,000 gallery + 1,000 public rows
+    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(70_000L * 784, 11_000, false));
+  }
+
+  @Test
+  void needMiB_hundredThousandRowServerWithoutTsne_isTheFloor() {
+    // synthetic:train=5000,test=100000,d=64: peaks near 600 MB resident under a large heap
+    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(105_000L * 64, 101_000, false));
+  }
+
+  @Test
+  void needMiB_exactTsneOfElevenThousandRows_holdsItsThreeMatrices() {
+    long n = 11_000;
+    long expected = 512 + (long) Math.ceil((8.0 * 70_000 * 784 + 16.0 * n * n) / (1 << 20));
+    assertEquals(expected, HeapRule.needMiB(70_000L * 784, n, true));
+    assertTrue(expected > 2_000, "the n x n distances alone are 923 MiB: " + expected);
+  }
+
+  @Test
+  void needMiB_largeFile_growsWithTheData() {
+    // 205 million values (1.64 GB as doubles, docs/DATASETS.md's largest file): 1,564.03 MiB
+    assertEquals(512 + 1_565, HeapRule.needMiB(205_000_000L, 1_000, false));
+  }
+
+  @Test
+  void withoutHeap_launcherCommandLine_dropsHeapAndPropertyKeepsTheCommand() {
+    List<String> args = List.of("-Xmx1200m", "-Dpmbench.heap=auto", "--add-modules", "jdk.incubator.vector",
+        "-Dx=1", "-jar", "pmbench.jar", "fig6", "-Xmx9m", "-Dpmbench.heap=auto");
+    assertEquals(List.of("--add-modules", "jdk.incubator.vector", "-Dx=1", "-jar", "pmbench.jar", "fig6",
+        "-Xmx9m", "-Dpmbench.heap=auto"), HeapRule.withoutHeap(args));
+  }
+
+  @Test
+  void withoutHeap_classPathLaunch_keepsClassPathAndMainClass() {
+    List<String> args = List.of("-cp", "a.jar", "-Xmx2g", "io.pmbench.experiments.cli.Pmbench", "run");
+    assertEquals(List.of("-cp", "a.jar", "io.pmbench.experiments.cli.Pmbench", "run"), HeapRule.withoutHeap(args));
+  }
+
+  @Test
+  void launcher_startsGridCommandsAtTheFloor() throws IOException {
+    // fails when the launcher's starting heap and the rule's floor drift apart
+    String launcher = Files.readString(Path.of("..", "pmbench"));
+    assertTrue(launcher.contains("-Xmx" + HeapRule.FLOOR_MIB + "m -D" + HeapRule.PROPERTY + "=auto"), launcher);
+  }
+}
