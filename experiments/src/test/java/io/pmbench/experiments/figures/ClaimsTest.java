@@ -169,11 +169,57 @@ class ClaimsTest {
     assertEquals(ClaimRow.STAND_IN, cifar.verdict());
     assertTrue(cifar.evidence().contains("cifar100-squeezenet1-1") && cifar.evidence().contains("not the paper's"),
         cifar.evidence());
+    assertTrue(cifar.evidence().contains("SqueezeNet 1.1 ImageNet-pretrained") && cifar.evidence().contains(
+        "fig6-meets-nonprivate"), "names the network and points to the fig6 rows: " + cifar.evidence());
     assertEquals(ClaimRow.CANNOT_TEST, byId.get("data-cars196").verdict());
     assertEquals(ClaimRow.CANNOT_TEST, byId.get("data-cub-200-2011").verdict());
     assertEquals(ClaimRow.STAND_IN, Claims.dataRows(java.util.Optional.of("cars196-squeezenet1-1-head64")).stream()
         .filter(r -> r.id().equals("data-cars196")).findFirst().orElseThrow().verdict());
+    assertTrue(Claims.dataRows(java.util.Optional.of("cars196-squeezenet1-1-head64")).stream()
+        .filter(r -> r.id().equals("data-cars196")).findFirst().orElseThrow().evidence()
+        .contains("learned 64-d projection head"));
     assertTrue(Claims.dataRows(java.util.Optional.of("fashion-mnist")).stream()
         .allMatch(r -> r.verdict().equals(ClaimRow.CANNOT_TEST)));
+  }
+
+  /** A fig6 view of privatemail and the non-private smlq at ε = 0.1 (smlq hitting the last queries when disjoint). */
+  private static RunView withSmlq(double[] privatemail, double[] smlq, boolean disjoint) {
+    Map<CellKey, CellRecord> cells = new HashMap<>();
+    for (int s = 0; s < SEEDS.size(); s++) {
+      for (CellRecord c : List.of(cell("privatemail", 0.1, SEEDS.get(s), privatemail[s], "APPROXIMATE_DP"),
+          cell("smlq", 0.1, SEEDS.get(s), smlq[s], "NONE", disjoint))) {
+        cells.put(c.key(), c);
+      }
+    }
+    Map<String, Object> grid = new LinkedHashMap<>();
+    grid.put("mechanisms", List.of("privatemail", "smlq"));
+    grid.put("epsilons", List.of(0.1));
+    grid.put("seeds", SEEDS);
+    grid.put("referenceEpsilon", 0.1);
+    Manifest m = Manifest.of("fig6", Map.of("datasetName", "fashion-mnist", "preset", "paper"), grid, "test");
+    return new RunView(Path.of("."), m, cells, MissingNode.getInstance());
+  }
+
+  @Test
+  void meetsNonPrivate_privatemailHitsWhatSmlqHits_reproduced() {
+    ClaimRow r = row(withSmlq(new double[] {0.60, 0.62, 0.61}, new double[] {0.60, 0.62, 0.61}, false),
+        "fig6-meets-nonprivate");
+    // fails if identical hits (smlq - privatemail = 0 exactly) did not count as "meets"
+    assertEquals(ClaimRow.REPRODUCED, r.verdict(), r.evidence());
+    assertTrue(r.evidence().contains("smlq − privatemail"), r.evidence());
+  }
+
+  @Test
+  void meetsNonPrivate_smlqFarAbovePrivatemail_notReproduced() {
+    ClaimRow r = row(withSmlq(new double[] {0.30, 0.31, 0.29}, new double[] {0.90, 0.91, 0.89}, true),
+        "fig6-meets-nonprivate");
+    // fails if a 0.6 gap below the non-private SMLQ were read as meeting it
+    assertEquals(ClaimRow.NOT_REPRODUCED, r.verdict(), r.evidence());
+  }
+
+  @Test
+  void meetsNonPrivate_noNonPrivateMethod_cannotTest() {
+    ClaimRow r = row(fig6(new double[] {0.9, 0.9, 0.9}, new double[] {0.5, 0.5, 0.5}), "fig6-meets-nonprivate");
+    assertEquals(ClaimRow.CANNOT_TEST, r.verdict(), r.evidence());
   }
 }
