@@ -75,6 +75,15 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     }
     listed.get().keySet().stream().filter(n -> !files.containsKey(n)).forEach(n -> problems.add(CellStore.CELLS + "/" + n
         + MISSING));
+    for (Map.Entry<String, String> r : Manifest.resultHashes(Files.readString(manifestFile), manifestFile.toString())
+        .entrySet()) {
+      Path f = dir.resolve(r.getKey());
+      if (!Files.exists(f)) {
+        problems.add(r.getKey() + ": listed in " + CellStore.MANIFEST + " but the file is missing");
+      } else if (!ResultCells.sha256(Files.readAllBytes(f)).equals(r.getValue())) {
+        problems.add(r.getKey() + ": modified (its SHA-256 differs from the one " + CellStore.MANIFEST + " lists)");
+      }
+    }
     return new RunCheck(dir, false, files.size(), List.copyOf(problems));
   }
 
