@@ -164,6 +164,12 @@ public final class ResultCells {
     writeManifest();
   }
 
+  /** Lists the result file {@code name} (relative to the folder), as it is now, with its SHA-256 in {@code run.json}. */
+  public void recordResult(String name) throws IOException {
+    results.put(name, sha256(Files.readAllBytes(dir.resolve(name))));
+    writeManifest();
+  }
+
   /** SHA-256 (hex) of a result file's bytes. */
   static String sha256(byte[] bytes) {
     try {
