@@ -1,19 +1,16 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.attack.AttackFolder;
 import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.experiments.sweep.Manifest;
-import io.pmbench.experiments.sweep.ResultCells;
 import io.pmbench.reports.ResultWriter;
 import io.pmbench.runs.AtomicFiles;
 import io.pmbench.runs.ProvenanceJson;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -34,10 +31,6 @@ import picocli.CommandLine.Option;
         "OUT/run.json: a rerun of the same settings reuses the finished cells (a killed run resumes), --fresh",
         "recomputes them, and pmbench verify OUT checks the cells and attack.csv (--engine and --parallel do not apply)."})
 public final class AttackDummiesCommand extends GridCommand {
-  /** The experiment name in run.json and the cells' names. */
-  static final String EXPERIMENT = "attack-dummies";
-  /** The result file. */
-  static final String CSV = "attack.csv";
   static final String DEFAULT_MECHANISMS = "privatemail,smlq,label-only,random";
 
   @Option(names = "--mechanisms", defaultValue = DEFAULT_MECHANISMS, split = ",", paramLabel = "NAME", order = 2,
@@ -76,32 +69,13 @@ public final class AttackDummiesCommand extends GridCommand {
     err.println("pmbench attack-dummies: " + s.noiseLine());
     err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null,
         DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
-    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
+    List<AttackRow> rows = AttackFolder.run(s, ms, epsilons, err);
+    Path csv = s.out().resolve(AttackFolder.CSV);
     Map<String, Object> extras = new LinkedHashMap<>();
     extras.put("seeds", s.seeds());
-    Manifest manifest = Manifest.of(EXPERIMENT, s.config(extras), Map.of("mechanisms",
-        ms.stream().map(EmbeddingMechanism::name).toList(), "epsilons", epsilons), s.commandLine());
-    ResultCells cells = ResultCells.open(s.out(), manifest, s.fresh());
-    StringBuilder table = new StringBuilder(AttackRow.HEADER).append('\n');
-    for (EmbeddingMechanism m : ms) {
-      for (double eps : m.readsEpsilon() ? epsilons : epsilons.subList(0, 1)) {
-        // one cell per mechanism x epsilon, over every seed: its rows' intervals are bootstrapped over the seeds
-        for (String line : cells.reuseOrCompute(EXPERIMENT + "-" + m.name() + "-eps" + eps, () -> {
-          StringWriter w = new StringWriter();
-          AttackRow.writeCsv(attack.run(List.of(m), s::params, List.of(eps), s.seeds(), err), w);
-          return w.toString().lines().skip(1).toList();
-        })) {
-          table.append(line).append('\n');
-        }
-      }
-    }
-    cells.writeResult(CSV, table.toString());
-    Path csv = s.out().resolve(CSV);
-    List<AttackRow> rows = AttackRow.readCsv(csv);
-    extras.put("experiment", EXPERIMENT);
+    extras.put("experiment", AttackFolder.EXPERIMENT);
     extras.put("mechanisms", ms.stream().map(EmbeddingMechanism::name).toList());
     extras.put("epsilons", epsilons);
-    extras.put("fingerprint", manifest.fingerprint());
     var prov = s.provenance(s.config(extras), start);
     AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
     out.print(DummiesAttack.table(rows));
