@@ -46,6 +46,23 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     return !unhashed && problems.isEmpty();
   }
 
+  /** Result files that mark a folder written before audits, attacks and the filter had cells and run.json. */
+  private static final List<String> LEGACY_RESULTS = List.of("audit.csv", "attack.csv", "filter-encoders.csv",
+      "filter-accuracy.csv");
+
+  /**
+   * For a folder without {@code run.json} holding the results of an audit, attack or filter written
+   * before they had cells: the line saying nothing in it can be checked; empty for any other folder.
+   */
+  public static Optional<String> legacy(Path dir) {
+    if (Files.exists(dir.resolve(CellStore.MANIFEST))) {
+      return Optional.empty();
+    }
+    return LEGACY_RESULTS.stream().filter(f -> Files.exists(dir.resolve(f))).findFirst().map(f -> dir + " holds " + f
+        + " written before audit, attack-dummies and filter folders had cells and " + CellStore.MANIFEST
+        + ": its files cannot be checked (rerun its command into a new folder for one that can)");
+  }
+
   /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
   public static RunCheck of(Path dir) throws IOException {
     Path manifestFile = dir.resolve(CellStore.MANIFEST);
