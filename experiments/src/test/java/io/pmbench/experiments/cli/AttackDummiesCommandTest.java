@@ -54,7 +54,9 @@ class AttackDummiesCommandTest {
     assertEquals(2, computed(resumed.err()).size(), resumed.err()); // 2 seeds of the one missing cell
     assertTrue(computed(resumed.err()).stream().allMatch(l -> l.contains("privatemail eps=0.5")), resumed.err());
     assertEquals(table, Files.readString(tmp.resolve("attack.csv")), "the resumed table is the one-go table");
-    assertEquals(0, RunCommandTest.execute("verify", tmp.toString()).exit());
+    RunCommandTest.Outcome verified = RunCommandTest.execute("verify", tmp.toString());
+    assertEquals(0, verified.exit(), verified.out());
+    assertTrue(verified.out().contains("all 3 cells and 1 result files verify"), verified.out());
 
     RunCommandTest.Outcome fresh = attack(tmp, "--fresh");
     assertEquals(6, computed(fresh.err()).size(), fresh.err()); // 3 cells x 2 seeds
