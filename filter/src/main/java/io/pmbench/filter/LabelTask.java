@@ -43,6 +43,31 @@ public record LabelTask(String name, String title, String privateName, String ut
         "class id", utilityName, CLASS_IDS, utilitySet);
   }
 
+  /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
+  static final int[] FOOTWEAR = {5, 7, 9};
+  /** Case 1's utility classes on MNIST (the paper's "digit contains a circle"). */
+  static final int[] CIRCLE = {0, 6, 8, 9};
+  /** The data set whose case 1 is footwear (any other: circle digits). */
+  static final String FASHION_MNIST = "fashion-mnist";
+
+  /** The paper's case 1 on the data set named {@code dataName}: footwear on Fashion-MNIST, circle digits otherwise. */
+  public static LabelTask paperCase1(String dataName) {
+    return dataName.equals(FASHION_MNIST) ? case1(FOOTWEAR, "footwear") : case1(CIRCLE, "circle digit");
+  }
+
+  /**
+   * The case named {@code name} on the data set {@code dataName}: {@code case1} (utility {@code
+   * case1Utility}, or the paper's set when empty) or {@code case2}; another name is refused.
+   */
+  public static LabelTask named(String name, String dataName, java.util.Optional<int[]> case1Utility) {
+    return switch (name.strip()) {
+      case "case1" -> case1Utility.map(u -> case1(u, "classes " + Arrays.stream(u).mapToObj(Integer::toString)
+          .collect(Collectors.joining(",")))).orElseGet(() -> paperCase1(dataName));
+      case "case2" -> case2();
+      default -> throw new IllegalArgumentException("cases must be case1 and/or case2. Provided value: " + name);
+    };
+  }
+
   /** Case 2: private "class ≥ 5", utility "class id even". */
   public static LabelTask case2() {
     return new LabelTask("case2", "Case 2: private = class >= 5, utility = class id even", "class >= 5",

@@ -1,18 +1,17 @@
 package io.pmbench.experiments.audit;
 
-import io.pmbench.runs.AtomicFiles;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.ResultCells;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -25,6 +24,8 @@ import java.util.stream.Collectors;
 public final class AuditFolder {
   /** The settings file beside {@code audit.csv}. */
   public static final String SETTINGS = "audit-settings.txt";
+  /** The experiment name in an audit folder's {@code run.json} and its cells' names. */
+  public static final String EXPERIMENT = "audit";
   /** The sub-folder of a run directory that holds the run's audit. */
   public static final String SUBFOLDER = "audit";
   private static final String COMMAND = "command=";
@@ -39,99 +40,55 @@ public final class AuditFolder {
   }
 
   /**
-   * Audits {@code mechanisms} (in order) into {@code dir}, handing each row to {@code each} as it
-   * is done; writes {@code audit.csv} and the settings file together at the end.
+   * Audits {@code mechanisms} (in order) into {@code dir}, one cell per mechanism (its rows, one
+   * per noisy stage) through {@link ResultCells}: a cell stored under the same settings is reused,
+   * so a killed audit resumes; {@code each} gets each computed row as it is done. Writes {@code
+   * audit.csv} and the settings file at the end, both listed with their SHA-256 in {@code
+   * run.json} ({@code pmbench verify} checks them). A folder of other settings is refused unless
+   * {@code fresh}, which recomputes it.
    */
-  public static List<AuditRow> run(Path dir, AuditSettings s, List<String> mechanisms, Consumer<AuditRow> each)
-      throws IOException {
-    return run(dir, s, mechanisms, Map.of(), r -> Optional.empty(), each);
-  }
-
-  /**
-   * As {@link #run(Path, AuditSettings, List, Consumer)}, taking a mechanism's rows from
-   * {@code done} when it holds them (rows of an earlier audit under the same settings: a
-   * mechanism's rows depend only on its name and the settings) and auditing the others.
-   */
-  private static List<AuditRow> run(Path dir, AuditSettings s, List<String> mechanisms,
-      Map<String, List<AuditRow>> done, Function<AuditRow, Optional<String>> storedLine, Consumer<AuditRow> each)
-      throws IOException {
+  public static List<AuditRow> run(Path dir, AuditSettings s, List<String> mechanisms, boolean fresh,
+      Consumer<AuditRow> each) throws IOException {
     mechanisms.forEach(n -> Targets.of(n, s)); // fail on a bad name before any work
-    List<AuditRow> rows = new ArrayList<>();
+    Manifest manifest = Manifest.of(EXPERIMENT, Map.of("settings", s.toString()), Map.of("mechanisms", mechanisms),
+        command(s, mechanisms, dir));
+    ResultCells cells = ResultCells.open(dir, manifest, fresh);
+    StringBuilder table = new StringBuilder(AuditResults.header()).append('\n');
     for (String name : mechanisms) {
-      if (done.containsKey(name)) {
-        rows.addAll(done.get(name));
-        continue;
-      }
-      for (AuditRow r : Audit.run(name, s, dir)) {
-        rows.add(r);
-        each.accept(r);
+      for (String line : cells.reuseOrCompute(EXPERIMENT + "-" + name, () -> {
+        List<AuditRow> rows = Audit.run(name, s, dir);
+        rows.forEach(each);
+        return AuditResults.lines(rows);
+      })) {
+        table.append(line).append('\n');
       }
     }
-    Files.createDirectories(dir);
-    AtomicFiles.writeAll(Map.of(
-        dir.resolve(AuditResults.FILE), out -> AuditResults.writeTo(out, rows, storedLine),
-        dir.resolve(SETTINGS), out -> out.write(COMMAND + command(s, mechanisms, dir) + "\n" + key(s, mechanisms))));
-    return rows;
+    cells.writeResult(AuditResults.FILE, table.toString());
+    cells.writeResult(SETTINGS, COMMAND + command(s, mechanisms, dir) + "\n" + key(s, mechanisms));
+    return AuditResults.read(dir.resolve(AuditResults.FILE));
   }
 
   /**
-   * The audit in {@code dir} when it ran with the same settings and mechanisms, else a new one
-   * ({@link #run}). An audit with the same settings but other mechanisms is extended: the rows of
-   * the mechanisms it audited are kept, the others audited, and the rows (and saved pairs) of
-   * mechanisms no longer asked for dropped. An audit with other settings is refused (one line
-   * naming the folder) unless {@code fresh}. A folder without its settings file (an interrupted
-   * audit) is recomputed.
+   * As {@link #run}, also reading an audit folder written before audits had cells ({@value
+   * #SETTINGS} and {@code audit.csv}, no {@code run.json}): its table is used as it is when it ran
+   * with the same settings and mechanisms, refused when it ran with other settings (unless {@code
+   * fresh}), and otherwise recomputed into cells.
    */
   public static List<AuditRow> runOrReuse(Path dir, AuditSettings s, List<String> mechanisms, boolean fresh,
       Consumer<AuditRow> each) throws IOException {
     Optional<String> stored = storedKey(dir);
     Path table = dir.resolve(AuditResults.FILE);
-    if (stored.isPresent() && Files.exists(table)) {
+    if (!Files.exists(dir.resolve(CellStore.MANIFEST)) && stored.isPresent() && Files.exists(table) && !fresh) {
       if (stored.get().equals(key(s, mechanisms))) {
         return AuditResults.read(table);
       }
-      if (!fresh && settingsOf(stored.get()).equals(settingsOf(key(s, mechanisms)))) {
-        return extend(dir, s, mechanisms, mechanismsOf(stored.get()), table, each);
-      }
-      if (!fresh) {
+      if (!settingsOf(stored.get()).equals(settingsOf(key(s, mechanisms)))) {
         throw new IllegalArgumentException(dir + " holds an audit with other settings (" + dir.resolve(SETTINGS)
             + "); rerun with --fresh to recompute it, or use another --out. Provided value: "
             + key(s, mechanisms).strip().replace('\n', ' '));
       }
     }
-    return run(dir, s, mechanisms, each);
-  }
-
-  private static List<AuditRow> extend(Path dir, AuditSettings s, List<String> mechanisms, List<String> audited,
-      Path table, Consumer<AuditRow> each) throws IOException {
-    List<AuditRow> old = AuditResults.read(table);
-    List<String> lines = AuditResults.currentLines(table);
-    Map<String, List<AuditRow>> done = new LinkedHashMap<>();
-    Map<AuditRow, String> asStored = new IdentityHashMap<>();
-    for (String m : audited) {
-      List<AuditRow> its = new ArrayList<>();
-      for (int i = 0; i < old.size(); i++) {
-        if (old.get(i).mechanism().equals(m)) {
-          its.add(old.get(i));
-          if (lines.size() == old.size()) {
-            asStored.put(old.get(i), lines.get(i));
-          }
-        }
-      }
-      if (!its.isEmpty()) {
-        done.put(m, its);
-      }
-    }
-    List<AuditRow> rows = run(dir, s, mechanisms, done, r -> Optional.ofNullable(asStored.get(r)), each);
-    for (AuditRow r : old) {
-      if (!mechanisms.contains(r.mechanism()) && !r.pairFile().isEmpty()) {
-        Path pair = dir.resolve(r.pairFile()).normalize();
-        if (pair.startsWith(dir.normalize())) {
-          Files.deleteIfExists(pair);
-        }
-      }
-    }
-    return rows;
+    return run(dir, s, mechanisms, fresh, each);
   }
 
   /** The command line stored with the audit in {@code dir}, if any. */
@@ -166,13 +123,6 @@ public final class AuditFolder {
   /** A stored key without its mechanisms line. */
   private static String settingsOf(String key) {
     return key.lines().filter(l -> !l.startsWith(MECHANISMS)).collect(Collectors.joining("\n"));
-  }
-
-  /** The mechanisms line of a stored key. */
-  private static List<String> mechanismsOf(String key) {
-    return key.lines().filter(l -> l.startsWith(MECHANISMS)).findFirst()
-        .map(l -> l.substring(MECHANISMS.length())).filter(l -> !l.isEmpty())
-        .map(l -> List.of(l.split(","))).orElse(List.of());
   }
 
   private static Optional<String> storedKey(Path dir) throws IOException {

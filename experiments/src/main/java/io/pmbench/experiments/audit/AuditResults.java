@@ -58,6 +58,16 @@ public final class AuditResults {
     }
   }
 
+  /** The header line of the current format. */
+  static String header() {
+    return String.join(",", COLUMNS);
+  }
+
+  /** The data lines of {@code rows} in the current format (as {@link #write} writes them). */
+  static List<String> lines(List<AuditRow> rows) {
+    return rows.stream().map(AuditResults::line).toList();
+  }
+
   private static String line(AuditRow r) {
     List<String> cells = List.of(r.mechanism(), r.calibration(), r.stage(), r.sampler(), num(r.claimedEpsilon()),
         num(r.delta()), num(r.claimedSensitivity()), num(r.worstSensitivity()), num(r.sensitivityRatio()),

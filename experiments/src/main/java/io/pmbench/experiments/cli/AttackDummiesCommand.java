@@ -1,8 +1,8 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.datasets.DatasetRegistry;
+import io.pmbench.experiments.attack.AttackFolder;
 import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.sweep.Engine;
@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
         "for the release as the protocol makes it (r at row 0) and shuffled by the client. Writes attack.csv (one",
         "row per mechanism x epsilon x release order, with 95%% two-level bootstrap intervals, SPEC.md section 10)",
         "and provenance.json, prints the table and the claims row \"dummies hide the query's class\".",
-        "Cells are not stored: a rerun recomputes everything (--engine, --parallel and --fresh do not apply)."})
+        "Each mechanism x epsilon (over all seeds) is a cell stored in OUT/cells and listed with its SHA-256 in",
+        "OUT/run.json: a rerun of the same settings reuses the finished cells (a killed run resumes), --fresh",
+        "recomputes them, and pmbench verify OUT checks the cells and attack.csv (--engine and --parallel do not apply)."})
 public final class AttackDummiesCommand extends GridCommand {
   static final String DEFAULT_MECHANISMS = "privatemail,smlq,label-only,random";
 
@@ -67,12 +69,11 @@ public final class AttackDummiesCommand extends GridCommand {
     err.println("pmbench attack-dummies: " + s.noiseLine());
     err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null,
         DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
-    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
-    List<AttackRow> rows = attack.run(ms, s::params, epsilons, s.seeds(), err);
-    Path csv = s.out().resolve("attack.csv");
-    AtomicFiles.write(csv, w -> AttackRow.writeCsv(rows, w));
+    List<AttackRow> rows = AttackFolder.run(s, ms, epsilons, err);
+    Path csv = s.out().resolve(AttackFolder.CSV);
     Map<String, Object> extras = new LinkedHashMap<>();
-    extras.put("experiment", "attack-dummies");
+    extras.put("seeds", s.seeds());
+    extras.put("experiment", AttackFolder.EXPERIMENT);
     extras.put("mechanisms", ms.stream().map(EmbeddingMechanism::name).toList());
     extras.put("epsilons", epsilons);
     var prov = s.provenance(s.config(extras), start);

@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
         + "it). "
         + "Each stage is also audited at its claimed Delta (its noise on two means exactly Delta apart), and every "
         + "row reports tightness = lower bound / claimed epsilon, marking rows of low power. "
-        + "Writes DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
+        + "Writes one cell per mechanism (DIR/cells, listed with its SHA-256 in DIR/run.json: a rerun resumes, "
+        + "pmbench verify DIR checks them), DIR/audit.csv and DIR/report.html and prints the table. Under --noise-sampler secure a stage whose "
         + "one run draws more than " + AuditSettings.SECURE_HEAVY_DRAWS + " noise values (dp-dsne) runs at most "
             + AuditSettings.SECURE_HEAVY_TRIALS + " runs per side."})
 public final class AuditCommand extends CliCommand {
@@ -67,6 +68,11 @@ public final class AuditCommand extends CliCommand {
       description = "Output folder. Default: ${DEFAULT-VALUE}.")
   Path out;
 
+  @Option(names = "--fresh", description = "Discard the cells and results of DIR and recompute every mechanism; "
+      + "without it a rerun reuses the cells (one per mechanism) of the same settings, so a killed audit resumes, and "
+      + "refuses DIR holding an audit of other settings.")
+  boolean fresh;
+
   @Option(names = "--replay", paramLabel = "FILE", description = "Re-measure a saved pair instead of auditing.")
   Path replay;
 
@@ -88,7 +94,7 @@ public final class AuditCommand extends CliCommand {
     }
     List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.mechanisms(s)
         : mechanisms;
-    List<AuditRow> rows = AuditFolder.run(out, s, names, r -> {
+    List<AuditRow> rows = AuditFolder.run(out, s, names, fresh, r -> {
       o.println(r.summary());
       o.flush();
     });

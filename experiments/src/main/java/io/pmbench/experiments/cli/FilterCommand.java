@@ -1,5 +1,6 @@
 package io.pmbench.experiments.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.datasets.builtin.FashionMnist;
@@ -9,13 +10,18 @@ import io.pmbench.filter.FilterExperiment;
 import io.pmbench.filter.FilterReport;
 import io.pmbench.filter.GameConfig;
 import io.pmbench.filter.LabelTask;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.ResultCells;
+import io.pmbench.experiments.sweep.RunFolders;
+import io.pmbench.runs.AtomicFiles;
 import io.pmbench.runs.GitInfo;
+import io.pmbench.runs.ProvenanceJson;
 import io.pmbench.runs.Provenance;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,12 +38,12 @@ import picocli.CommandLine;
         + "the paper's VAE latent (or PPCA), the linear filter z~ = z + Gamma [w; onehot(y)] trained by the paper's min-max game under a "
         + "KL distortion budget b, and the Gaussian mechanism at the same distortion. Writes filter-accuracy.csv "
         + "(private/utility accuracy vs b, both mechanisms, both cases), filter-renyi.csv (Theorem 3), figures "
-        + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds."})
+        + "(PNG, SVG), report.html and provenance.json, then prints the tables and whether the paper's finding holds. "
+        + "Each encoder is a cell (cells/, listed with every result file's SHA-256 in run.json): a rerun resumes, "
+        + "pmbench verify DIR checks the folder."})
 public final class FilterCommand extends CliCommand {
-  /** Case 1's utility classes on Fashion-MNIST: sandal, sneaker, ankle boot. */
-  static final int[] FOOTWEAR = {5, 7, 9};
-  /** Case 1's utility classes on MNIST (the paper's "digit contains a circle"). */
-  static final int[] CIRCLE = {0, 6, 8, 9};
+  /** The experiment name in run.json and the cells' names. */
+  static final String EXPERIMENT = "filter";
 
   @Option(names = "--dataset", defaultValue = FashionMnist.NAME, paramLabel = "SPEC",
       description = "A 10-class data set (see `pmbench datasets`), e.g. idx:DIR for MNIST. Default: ${DEFAULT-VALUE}.")
@@ -135,9 +141,13 @@ public final class FilterCommand extends CliCommand {
   Integer threads;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Output folder. Default: pmbench-results/filter-<dataset>-<UTC time> (<dataset>: a short name "
-          + "of the data set; the filter keeps nothing to resume).")
+      description = "Output folder. Default: pmbench-results/filter-<dataset>-<tag> (<dataset>: a short name of the "
+          + "data set; <tag>: the settings' fingerprint, so a rerun of the same settings resumes).")
   Path out;
+
+  @Option(names = "--fresh", description = "Discard the cells and results of the output folder and recompute; without "
+      + "it a rerun reuses each encoder finished under the same settings and refuses a folder of other settings.")
+  boolean fresh;
 
   @CommandLine.Mixin
   VerboseOption verbose = new VerboseOption();
@@ -168,16 +178,36 @@ public final class FilterCommand extends CliCommand {
     err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
         data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
     err.flush();
-    Path root = out != null ? out : defaultOut(data.name(), start);
+    Manifest manifest = manifest(data, cfg, encoders);
+    Path root = out != null ? out : defaultOut(data.name(), manifest);
+    ResultCells cells = ResultCells.open(root, manifest, fresh);
     Map<String, FilterExperiment.Results> all = new LinkedHashMap<>();
     for (String name : encoders) {
       Path dir = encoders.size() == 1 ? root : root.resolve(name);
-      all.put(name, runEncoder(name, data, cfg, log, dir, start, cpuStart));
+      String cell = EXPERIMENT + "-" + name;
+      java.util.Optional<List<String>> stored = cells.stored(cell);
+      if (stored.isPresent()) {
+        log.accept(name + ": finished in an earlier run, reused (" + dir + "; --fresh recomputes it)");
+        all.put(name, new FilterExperiment.Results(null, accuracyRows(stored.get()), List.of(), List.of(), List.of(),
+            Map.of()));
+        continue;
+      }
+      FilterExperiment.Results res = runEncoder(name, data, cfg, log, dir, start, cpuStart);
+      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+          if (!f.getFileName().toString().equals(CellStore.MANIFEST) && !AtomicFiles.isTemporary(f)) {
+            cells.recordResult(root.relativize(f).toString());
+          }
+        }
+      }
+      cells.store(cell, accuracyLines(res.accuracy()));
+      all.put(name, res);
       start = Instant.now();
       cpuStart = cpuNanos();
     }
     if (encoders.size() > 1) {
       FilterReport.writeComparison(root, cfg, all);
+      cells.recordResult(FilterReport.ENCODERS_CSV);
       outWriter.println(FilterReport.comparisonConsole(cfg, all));
       outWriter.println("Encoders compared: " + root.resolve(FilterReport.ENCODERS_CSV).toAbsolutePath());
       outWriter.flush();
@@ -223,12 +253,14 @@ public final class FilterCommand extends CliCommand {
       case "none" -> Double.POSITIVE_INFINITY;
       default -> parseRadius(clipRadius);
     };
+    java.util.Optional<int[]> utility = case1Utility.strip().equals("auto") ? java.util.Optional.empty()
+        : java.util.Optional.of(parseClasses(case1Utility));
     List<LabelTask> tasks = new ArrayList<>();
     for (String c : cases) {
-      switch (c.strip()) {
-        case "case1" -> tasks.add(case1(dataName));
-        case "case2" -> tasks.add(LabelTask.case2());
-        default -> throw new IllegalArgumentException("--cases must be case1 and/or case2. Provided value: " + c);
+      try {
+        tasks.add(LabelTask.named(c, dataName, utility));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--" + e.getMessage(), e);
       }
     }
     int nThreads = threads != null ? threads : Runtime.getRuntime().availableProcessors();
@@ -250,15 +282,6 @@ public final class FilterCommand extends CliCommand {
     };
   }
 
-  private LabelTask case1(String dataName) {
-    if (case1Utility.strip().equals("auto")) {
-      return dataName.equals(FashionMnist.NAME) ? LabelTask.case1(FOOTWEAR, "footwear")
-          : LabelTask.case1(CIRCLE, "circle digit");
-    }
-    return LabelTask.case1(parseClasses(case1Utility), "classes " + case1Utility.strip());
-  }
-
-
   private static double parseRadius(String s) {
     try {
       double r = Double.parseDouble(s.strip());
@@ -273,7 +296,7 @@ public final class FilterCommand extends CliCommand {
 
   private static int[] parseClasses(String s) {
     try {
-      return java.util.Arrays.stream(s.split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray();
+      return java.util.Arrays.stream(s.strip().split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray();
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("--case1-utility must be 'auto' or a comma list of class ids. Provided value: "
           + s);
@@ -290,14 +313,49 @@ public final class FilterCommand extends CliCommand {
   }
 
   /**
-   * {@code pmbench-results/filter-<short data-set name>-<UTC time>}: one folder level whatever the
-   * spec ({@link io.pmbench.experiments.sweep.RunFolders#shortName}); the filter keeps no cells to
-   * resume, so each run gets its own folder.
+   * The configuration the cells depend on (data set, the filter's settings but its thread count,
+   * the VAE's training settings) as a {@link Manifest}; the grid is the encoders.
    */
-  private static Path defaultOut(String dataName, Instant start) {
-    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-    return Path.of(io.pmbench.experiments.sweep.RunFolders.ROOT, "filter-"
-        + io.pmbench.experiments.sweep.RunFolders.shortName(dataName) + "-" + stamp);
+  private Manifest manifest(FeatureSet data, FilterExperiment.Config cfg, List<String> encoders) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("datasetName", data.name());
+    m.put("datasetSha256", data.sha256());
+    m.put("filter", cfg);
+    m.put("vaeEpochs", vaeEpochs);
+    m.put("vaeModel", vaeModel == null ? "default" : vaeModel.toString());
+    ObjectNode config = (ObjectNode) ProvenanceJson.toNode(m);
+    ((ObjectNode) config.get("filter")).remove("threads"); // results do not depend on it
+    return new Manifest(EXPERIMENT, config, ProvenanceJson.toNode(Map.of("encoders", encoders)),
+        Pmbench.invocation(cmd.commandLine()));
+  }
+
+  /** One line per score, every number as {@link Double#toString} prints it (read back exactly by {@link #accuracyRows}). */
+  static List<String> accuracyLines(List<FilterExperiment.AccuracyRow> rows) {
+    return rows.stream().map(r -> String.join(",", r.caseName(), r.mechanism(), Double.toString(r.budget()),
+        Double.toString(r.distortion()), Double.toString(r.outputKl()), Double.toString(r.empiricalDistortion()),
+        Double.toString(r.noiseScale()), r.classifier(), Double.toString(r.privateAccuracy()),
+        Double.toString(r.privateSe()), Double.toString(r.utilityAccuracy()), Double.toString(r.utilitySe()),
+        Integer.toString(r.repeats()), Double.toString(r.privateChance()), Double.toString(r.utilityChance())))
+        .toList();
+  }
+
+  /** The scores of {@link #accuracyLines}. */
+  static List<FilterExperiment.AccuracyRow> accuracyRows(List<String> lines) {
+    return lines.stream().map(l -> l.split(",", -1)).map(c -> new FilterExperiment.AccuracyRow(c[0], c[1],
+        Double.parseDouble(c[2]), Double.parseDouble(c[3]), Double.parseDouble(c[4]), Double.parseDouble(c[5]),
+        Double.parseDouble(c[6]), c[7], Double.parseDouble(c[8]), Double.parseDouble(c[9]), Double.parseDouble(c[10]),
+        Double.parseDouble(c[11]), Integer.parseInt(c[12]), Double.parseDouble(c[13]), Double.parseDouble(c[14])))
+        .toList();
+  }
+
+  /**
+   * {@code pmbench-results/filter-<short data-set name>-<first 8 hex digits of the fingerprint>}:
+   * one folder level whatever the spec ({@link RunFolders#shortName}); the same settings name the
+   * same folder, so a rerun resumes it.
+   */
+  private static Path defaultOut(String dataName, Manifest manifest) {
+    return Path.of(RunFolders.ROOT, EXPERIMENT + "-" + RunFolders.shortName(dataName) + "-"
+        + manifest.fingerprint().substring(0, 8));
   }
 
   private static long cpuNanos() {

@@ -33,7 +33,15 @@ public final class ReportCommand extends CliCommand {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = out();
-    if (!Files.exists(dir.resolve("run.json")) && Files.exists(dir.resolve(AuditResults.FILE))) {
+    PrintWriter err = err();
+    boolean hasManifest = Files.exists(dir.resolve("run.json"));
+    if (Files.exists(dir.resolve(AuditResults.FILE)) && (!hasManifest || Files.exists(dir.resolve(AuditFolder.SETTINGS)))) {
+      if (hasManifest) { // an audit's own folder (cells): drawn only from cells that verify
+        RunCheck.require(dir, acceptModified, w -> {
+          err.println("pmbench: " + w);
+          err.flush();
+        });
+      }
       List<AuditRow> rows = AuditResults.read(dir.resolve(AuditResults.FILE));
       rows.forEach(r -> out.println(r.summary()));
       String command = AuditFolder.storedCommand(dir).orElse("pmbench audit --out " + dir);
@@ -41,7 +49,6 @@ public final class ReportCommand extends CliCommand {
       out.flush();
       return 0;
     }
-    PrintWriter err = err();
     RunCheck.require(dir, acceptModified, w -> {
       err.println("pmbench: " + w);
       err.flush();

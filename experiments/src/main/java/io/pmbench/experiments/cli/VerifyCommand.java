@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
     header = "Checks that a run directory's cells are unmodified.",
     description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its "
         + "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when "
-        + "any does not or the run predates cell hashes, 2 for bad input."})
+        + "any does not or the run predates cell hashes, 2 for bad input. An audit, attack-dummies or filter "
+        + "folder lists its result files' SHA-256 too, and each is checked against its content."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
@@ -36,6 +37,12 @@ public final class VerifyCommand extends CliCommand {
     PrintWriter out = out();
     if (rehash) {
       RunCheck.rehash(dir, out::println);
+    }
+    java.util.Optional<String> legacy = RunCheck.legacy(dir);
+    if (legacy.isPresent()) {
+      out.println(legacy.get());
+      out.flush();
+      return EXIT_NOT_VERIFIED;
     }
     RunCheck check = RunCheck.of(dir);
     check.problems().forEach(p -> out.println(dir.resolve(p.substring(0, p.indexOf(':'))) + p.substring(p.indexOf(':'))));

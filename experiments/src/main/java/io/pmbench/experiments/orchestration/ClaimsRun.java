@@ -2,8 +2,7 @@ package io.pmbench.experiments.orchestration;
 
 import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.core.protocol.ProtocolRunner;
-import io.pmbench.experiments.attack.AttackRow;
+import io.pmbench.experiments.attack.AttackFolder;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditReport;
@@ -11,10 +10,8 @@ import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.audit.AuditSettings;
 import io.pmbench.experiments.audit.Targets;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,19 +130,19 @@ public final class ClaimsRun {
   }
 
   /**
-   * The dummies attack at ε = 0.1 on the run's seeds and queries into DIR/attack (recomputed only
-   * when its attack.csv is missing): the run's mechanisms that declare it ({@code Reporting#dummiesAttacked}). A run
+   * The dummies attack at ε = 0.1 on the run's seeds and queries into DIR/attack, as cells ({@link
+   * AttackFolder}: a rerun resumes; an attack folder written before cells is reused as it is): the run's mechanisms that declare it ({@code Reporting#dummiesAttacked}). A run
    * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
    */
   private static void attack(GridSetup s, Request r, PrintWriter err) throws IOException {
-    Path csv = s.out().resolve(ClaimParts.ATTACK).resolve("attack.csv");
+    Path dir = s.out().resolve(ClaimParts.ATTACK);
     if (!s.protocol().dummies()) {
       err.println("pmbench claims: no dummy queries in this run (" + s.preset().cliName() + "): the attack part is "
           + "skipped");
       return;
     }
-    if (Files.exists(csv)) {
-      err.println("pmbench claims: reusing " + csv);
+    if (AttackFolder.legacy(dir) && !s.fresh()) {
+      err.println("pmbench claims: reusing " + dir.resolve(AttackFolder.CSV));
       return;
     }
     List<EmbeddingMechanism> ms = r.mechanisms().stream().map(s.registry()::get)
@@ -154,8 +151,6 @@ public final class ClaimsRun {
       return;
     }
     err.println("pmbench claims: attacking the dummy queries of " + ms.stream().map(EmbeddingMechanism::name).toList());
-    DummiesAttack attack = new DummiesAttack(new ProtocolRunner(s.data(), s.protocol()), s.preset().cliName());
-    List<AttackRow> rows = attack.run(ms, s::params, List.of(DummiesAttack.CLAIM_EPSILON), s.seeds(), err);
-    AtomicFiles.write(csv, w -> AttackRow.writeCsv(rows, w));
+    AttackFolder.run(s.withOut(dir), ms, List.of(DummiesAttack.CLAIM_EPSILON), err);
   }
 }

@@ -37,6 +37,8 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
   public static final String FORMAT = "pmbench-run/1";
   /** The field of run.json listing each cell file's SHA-256. */
   public static final String CELLS = "cells";
+  /** The field of run.json listing each result file's SHA-256 ({@link ResultCells}); absent when there are none. */
+  public static final String RESULTS = "results";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -83,6 +85,14 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
    * CellHashes}) under {@value #CELLS}.
    */
   public String toJson(Map<String, String> cells) {
+    return toJson(cells, Map.of());
+  }
+
+  /**
+   * As {@link #toJson(Map)}, also listing {@code results} (result file name, relative to the
+   * folder, to the SHA-256 of its bytes) under {@value #RESULTS} when there are any.
+   */
+  public String toJson(Map<String, String> cells, Map<String, String> results) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("format", FORMAT);
     root.put("experiment", experiment);
@@ -92,6 +102,10 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
     root.put("commandLine", commandLine);
     ObjectNode listed = root.putObject(CELLS);
     new java.util.TreeMap<>(cells).forEach(listed::put);
+    if (!results.isEmpty()) {
+      ObjectNode files = root.putObject(RESULTS);
+      new java.util.TreeMap<>(results).forEach(files::put);
+    }
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (IOException e) {
@@ -112,6 +126,14 @@ public record Manifest(String experiment, JsonNode config, JsonNode grid, String
     Map<String, String> out = new java.util.TreeMap<>();
     listed.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
     return java.util.Optional.of(out);
+  }
+
+  /** The result files run.json lists with their SHA-256 (empty when it lists none). */
+  public static Map<String, String> resultHashes(String json, String source) {
+    JsonNode listed = tree(json, source).path(RESULTS);
+    Map<String, String> out = new java.util.TreeMap<>();
+    listed.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+    return out;
   }
 
   private static JsonNode tree(String json, String source) {

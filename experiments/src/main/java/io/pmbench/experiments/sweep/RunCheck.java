@@ -30,9 +30,10 @@ import java.util.function.Consumer;
  * @param dir the run directory
  * @param unhashed whether the run was made before cells were hashed
  * @param cells the number of cell files
- * @param problems one line per cell that does not verify ({@code cells/NAME.json: what})
+ * @param problems one line per cell or result file that does not verify ({@code cells/NAME.json: what})
+ * @param results the number of result files {@code run.json} lists ({@link ResultCells}; 0 for a grid run)
  */
-public record RunCheck(Path dir, boolean unhashed, int cells, List<String> problems) {
+public record RunCheck(Path dir, boolean unhashed, int cells, List<String> problems, int results) {
   /** How messages name a run made before hashes. */
   public static final String UNHASHED = "unhashed (made before pmbench 0.1.0 stamped SHA-256 hashes into cells)";
 
@@ -46,6 +47,23 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     return !unhashed && problems.isEmpty();
   }
 
+  /** Result files that mark a folder written before audits, attacks and the filter had cells and run.json. */
+  private static final List<String> LEGACY_RESULTS = List.of("audit.csv", "attack.csv", "filter-encoders.csv",
+      "filter-accuracy.csv");
+
+  /**
+   * For a folder without {@code run.json} holding the results of an audit, attack or filter written
+   * before they had cells: the line saying nothing in it can be checked; empty for any other folder.
+   */
+  public static Optional<String> legacy(Path dir) {
+    if (Files.exists(dir.resolve(CellStore.MANIFEST))) {
+      return Optional.empty();
+    }
+    return LEGACY_RESULTS.stream().filter(f -> Files.exists(dir.resolve(f))).findFirst().map(f -> dir + " holds " + f
+        + " written before audit, attack-dummies and filter folders had cells and " + CellStore.MANIFEST
+        + ": its files cannot be checked (rerun its command into a new folder for one that can)");
+  }
+
   /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
   public static RunCheck of(Path dir) throws IOException {
     Path manifestFile = dir.resolve(CellStore.MANIFEST);
@@ -56,7 +74,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     Optional<Map<String, String>> listed = Manifest.cellHashes(Files.readString(manifestFile), manifestFile.toString());
     Map<String, JsonNode> files = cellTrees(dir);
     if (listed.isEmpty()) {
-      return new RunCheck(dir, true, files.size(), List.of());
+      return new RunCheck(dir, true, files.size(), List.of(), 0);
     }
     List<String> problems = new ArrayList<>();
     for (Map.Entry<String, JsonNode> f : files.entrySet()) {
@@ -75,7 +93,16 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     }
     listed.get().keySet().stream().filter(n -> !files.containsKey(n)).forEach(n -> problems.add(CellStore.CELLS + "/" + n
         + MISSING));
-    return new RunCheck(dir, false, files.size(), List.copyOf(problems));
+    Map<String, String> results = Manifest.resultHashes(Files.readString(manifestFile), manifestFile.toString());
+    for (Map.Entry<String, String> r : results.entrySet()) {
+      Path f = dir.resolve(r.getKey());
+      if (!Files.exists(f)) {
+        problems.add(r.getKey() + ": listed in " + CellStore.MANIFEST + " but the file is missing");
+      } else if (!ResultCells.sha256(Files.readAllBytes(f)).equals(r.getValue())) {
+        problems.add(r.getKey() + ": modified (its SHA-256 differs from the one " + CellStore.MANIFEST + " lists)");
+      }
+    }
+    return new RunCheck(dir, false, files.size(), List.copyOf(problems), results.size());
   }
 
   /** The cell files of {@code dir} (name to JSON tree), sorted; a file that is not JSON is a problem of its own. */
@@ -108,10 +135,12 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
       return dir + " is " + UNHASHED + ": its " + cells + " cells cannot be checked; pmbench verify --rehash " + dir
           + " stamps them as they are now";
     }
+    String files = results == 0 ? "" : " and " + results + " result files";
     if (problems.isEmpty()) {
-      return dir + ": all " + cells + " cells verify";
+      return dir + ": all " + cells + " cells" + files + " verify";
     }
-    return dir + " does not verify: " + problems.size() + " of its cells " + (problems.size() == 1 ? "does" : "do")
+    return dir + " does not verify: " + problems.size() + " of its cells" + (results == 0 ? "" : " and result files")
+        + " " + (problems.size() == 1 ? "does" : "do")
         + " not (" + problems.get(0) + (problems.size() > 1 ? "; ..." : "") + ")";
   }
 
@@ -130,7 +159,8 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
       warn.accept("warning: " + missing.size() + " cell(s) listed in " + CellStore.MANIFEST + " have no file (an "
           + "interrupted run; resuming recomputes them): " + missing.get(0) + (missing.size() > 1 ? "; ..." : ""));
     }
-    require(new RunCheck(dir, c.unhashed(), c.cells(), c.problems().stream().filter(p -> !p.endsWith(MISSING)).toList()),
+    require(new RunCheck(dir, c.unhashed(), c.cells(), c.problems().stream().filter(p -> !p.endsWith(MISSING)).toList(),
+        c.results()),
         acceptModified, warn);
   }
 

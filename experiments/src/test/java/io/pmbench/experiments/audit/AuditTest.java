@@ -166,7 +166,7 @@ class AuditTest {
     AuditFolder.runOrReuse(dir, s, List.of("private-rp"), false, r -> { });
     List<AuditRow> rp = AuditResults.read(dir.resolve(AuditResults.FILE));
     List<String> order = List.of("public-pca", "private-rp");
-    AuditFolder.run(dir.resolve("oneGo"), s, order, r -> { });
+    AuditFolder.run(dir.resolve("oneGo"), s, order, false, r -> { });
     List<String> audited = new java.util.ArrayList<>();
     List<AuditRow> both = AuditFolder.runOrReuse(dir, s, order, false, r -> audited.add(r.mechanism()));
     assertEquals(List.of("public-pca"), audited.stream().distinct().toList(), "only the new mechanism is audited");
@@ -182,7 +182,33 @@ class AuditTest {
         r -> fail("every asked-for mechanism is stored"));
     assertEquals(alone.size(), dropped.size());
     assertEquals(alone.get(0).pairFile(), dropped.get(0).pairFile());
-    assertFalse(Files.exists(rpPair), "the pair of a mechanism no longer audited is removed");
+    assertTrue(Files.exists(rpPair), "the cell of a mechanism no longer asked for stays, with its pair");
+    assertFalse(Files.readString(dir.resolve(AuditResults.FILE)).contains("private-rp"), "but not in the table");
+  }
+
+  @Test
+  void run_killedAfterOneMechanism_resumesOnlyTheMissingCellAndVerifies(@TempDir Path dir) throws Exception {
+    AuditSettings s = SMALL.withTrials(100);
+    List<String> order = List.of("public-pca", "private-rp");
+    AuditFolder.run(dir, s, order, false, r -> { });
+    String table = Files.readString(dir.resolve(AuditResults.FILE));
+    // a kill after the first cell: the second cell's file never reached its place
+    Files.delete(dir.resolve("cells").resolve("audit-private-rp.json"));
+    List<String> audited = new java.util.ArrayList<>();
+    AuditFolder.run(dir, s, order, false, r -> audited.add(r.mechanism()));
+    assertEquals(List.of("private-rp"), audited.stream().distinct().toList(), "the finished cell is not recomputed");
+    assertEquals(table, Files.readString(dir.resolve(AuditResults.FILE)), "the resumed table is the one-go table");
+    assertTrue(io.pmbench.experiments.sweep.RunCheck.of(dir).verified(), io.pmbench.experiments.sweep.RunCheck.of(dir)
+        .summary());
+
+    Files.writeString(dir.resolve(AuditResults.FILE), table.replace("private-rp", "private-RP"));
+    var tampered = io.pmbench.experiments.sweep.RunCheck.of(dir);
+    assertEquals(List.of("audit.csv: modified (its SHA-256 differs from the one run.json lists)"), tampered.problems());
+
+    audited.clear();
+    AuditFolder.run(dir, s, order, true, r -> audited.add(r.mechanism()));
+    assertEquals(order, audited.stream().distinct().toList(), "--fresh recomputes every cell");
+    assertEquals(table, Files.readString(dir.resolve(AuditResults.FILE)));
   }
 
   @Test

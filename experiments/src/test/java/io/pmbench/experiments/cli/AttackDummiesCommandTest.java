@@ -36,6 +36,62 @@ class AttackDummiesCommandTest {
     assertFalse(Files.list(tmp).anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "a temporary file is left");
   }
 
+  /** The lines of {@code err} saying a (seed, mechanism, epsilon) was computed. */
+  private static List<String> computed(String err) {
+    return err.lines().filter(l -> l.startsWith("pmbench attack-dummies: seed ")).toList();
+  }
+
+  @Test
+  void attackDummies_rerunAfterKill_reusesFinishedCellsAndVerifies(@TempDir Path tmp) throws Exception {
+    assertEquals(0, attack(tmp).exit());
+    String table = Files.readString(tmp.resolve("attack.csv"));
+    Path cells = tmp.resolve("cells");
+    assertEquals(3, Files.list(cells).count(), "one cell per mechanism x epsilon (random reads none)");
+    // a kill before the last cell was written: that cell is missing, the others are reused
+    Files.delete(cells.resolve("attack-dummies-privatemail-eps0.5.json"));
+    RunCommandTest.Outcome resumed = attack(tmp);
+    assertEquals(0, resumed.exit(), resumed.err());
+    assertEquals(2, computed(resumed.err()).size(), resumed.err()); // 2 seeds of the one missing cell
+    assertTrue(computed(resumed.err()).stream().allMatch(l -> l.contains("privatemail eps=0.5")), resumed.err());
+    assertEquals(table, Files.readString(tmp.resolve("attack.csv")), "the resumed table is the one-go table");
+    RunCommandTest.Outcome verified = RunCommandTest.execute("verify", tmp.toString());
+    assertEquals(0, verified.exit(), verified.out());
+    assertTrue(verified.out().contains("all 3 cells and 1 result files verify"), verified.out());
+
+    RunCommandTest.Outcome fresh = attack(tmp, "--fresh");
+    assertEquals(6, computed(fresh.err()).size(), fresh.err()); // 3 cells x 2 seeds
+    assertEquals(table, Files.readString(tmp.resolve("attack.csv")), "a pure function of config and seed");
+  }
+
+  @Test
+  void verify_tamperedAttackCellOrTable_namesIt(@TempDir Path tmp) throws Exception {
+    assertEquals(0, attack(tmp).exit());
+    Path csv = tmp.resolve("attack.csv");
+    Files.writeString(csv, Files.readString(csv).replace("privatemail", "privatemaiI"));
+    RunCommandTest.Outcome table = RunCommandTest.execute("verify", tmp.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, table.exit());
+    assertTrue(table.out().contains("attack.csv: modified"), table.out());
+
+    assertEquals(0, attack(tmp).exit(), "a rerun rewrites the table from its cells");
+    assertEquals(0, RunCommandTest.execute("verify", tmp.toString()).exit());
+    Path cell = tmp.resolve("cells").resolve("attack-dummies-random-eps0.1.json");
+    String stored = Files.readString(cell);
+    assertTrue(stored.contains(",random,"), stored);
+    Files.writeString(cell, stored.replace(",random,", ",rand0m,"));
+    RunCommandTest.Outcome cellOut = RunCommandTest.execute("verify", tmp.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, cellOut.exit(), cellOut.out());
+    assertTrue(cellOut.out().contains("attack-dummies-random-eps0.1.json: modified"), cellOut.out());
+  }
+
+  @Test
+  void attackDummies_otherSettingsInFolder_refusedUnlessFresh(@TempDir Path tmp) {
+    assertEquals(0, attack(tmp).exit());
+    RunCommandTest.Outcome other = attack(tmp, "--delta", "1e-6");
+    assertEquals(Pmbench.EXIT_BAD_INPUT, other.exit());
+    assertTrue(other.err().contains("with other settings") && other.err().contains("--fresh"), other.err());
+    assertEquals(0, attack(tmp, "--delta", "1e-6", "--fresh").exit());
+  }
+
   @Test
   void attackDummies_noDummies_refusedWithOneLine(@TempDir Path tmp) {
     RunCommandTest.Outcome o = attack(tmp, "--no-dummies");

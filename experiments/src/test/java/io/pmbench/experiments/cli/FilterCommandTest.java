@@ -141,6 +141,43 @@ class FilterCommandTest {
     assertTrue(csv.get(0).startsWith("encoder,case,classifier,budget,distortion,filter_private"), csv.get(0));
     assertEquals(1 + 2 * 2 * 2, csv.size(), "2 encoders x 2 classifiers x 2 budgets");
     assertTrue(out.toString().contains("Encoders compared"), out.toString());
+    if (explicit) {
+      // a kill before the ppca cell was written: the rerun reuses the vae cell and computes ppca only
+      Path run = tmp.resolve("run");
+      Files.delete(run.resolve("cells").resolve("filter-ppca.json"));
+      StringWriter again = new StringWriter();
+      assertEquals(0, execute(new StringWriter(), again, all), again.toString());
+      assertTrue(again.toString().contains("vae: finished in an earlier run, reused"), again.toString());
+      assertTrue(!again.toString().contains("ppca: finished in an earlier run"), again.toString());
+      assertEquals(csv, Files.readAllLines(run.resolve(FilterReport.ENCODERS_CSV)), "the comparison from a reused cell");
+      StringWriter verified = new StringWriter();
+      assertEquals(0, execute(verified, new StringWriter(), "verify", run.toString()), verified.toString());
+      Path acc = run.resolve("vae").resolve(FilterReport.ACCURACY_CSV);
+      Files.writeString(acc, Files.readString(acc).replace("case2", "casE2"));
+      StringWriter tampered = new StringWriter();
+      assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, execute(tampered, new StringWriter(), "verify", run.toString()));
+      assertTrue(tampered.toString().contains("vae/" + FilterReport.ACCURACY_CSV + ": modified"), tampered.toString());
+    }
+  }
+
+  @Test
+  void command_rerunSameSettings_reusesTheCellAndFreshRecomputes(@TempDir Path tmp) throws Exception {
+    assertEquals(0, execute(new StringWriter(), new StringWriter(), args(tmp)));
+    byte[] table = Files.readAllBytes(tmp.resolve(FilterReport.ACCURACY_CSV));
+    StringWriter again = new StringWriter();
+    assertEquals(0, execute(new StringWriter(), again, args(tmp)));
+    assertTrue(again.toString().contains("ppca: finished in an earlier run, reused"), again.toString());
+    String[] fresh = java.util.Arrays.copyOf(args(tmp), args(tmp).length + 1);
+    fresh[fresh.length - 1] = "--fresh";
+    StringWriter recomputed = new StringWriter();
+    assertEquals(0, execute(new StringWriter(), recomputed, fresh));
+    assertTrue(!recomputed.toString().contains("reused"), recomputed.toString());
+    assertArrayEquals(table, Files.readAllBytes(tmp.resolve(FilterReport.ACCURACY_CSV)));
+    StringWriter other = new StringWriter();
+    String[] otherArgs = args(tmp);
+    otherArgs[java.util.Arrays.asList(otherArgs).indexOf("--epochs") + 1] = "4";
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute(new StringWriter(), other, otherArgs));
+    assertTrue(other.toString().contains("with other settings"), other.toString());
   }
 
   /** 10 classes of non-negative 24-d rows (a bump at the class's place plus noise), the VAE's kind of input. */

@@ -51,6 +51,16 @@ class VerifyCommandTest {
   }
 
   @Test
+  void verify_auditFolderBeforeCells_saysNothingCanBeCheckedExitOne(@TempDir Path tmp) throws IOException {
+    Files.writeString(tmp.resolve("audit.csv"), "mechanism\n");
+    Outcome o = execute("verify", tmp.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, o.exit());
+    assertTrue(o.out().contains("holds audit.csv written before") && o.out().contains("cannot be checked"), o.out());
+    Files.delete(tmp.resolve("audit.csv"));
+    assertEquals(Pmbench.EXIT_BAD_INPUT, execute("verify", tmp.toString()).exit(), "an empty folder is bad input");
+  }
+
+  @Test
   void verify_untouchedRun_exitsZero(@TempDir Path tmp) {
     Path dir = run(tmp);
     Outcome o = execute("verify", dir.toString());

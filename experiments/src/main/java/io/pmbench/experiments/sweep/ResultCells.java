@@ -1,0 +1,185 @@
+package io.pmbench.experiments.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pmbench.runs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The one-level output folder of an experiment whose cells are table rows rather than query hits
+ * ({@code audit}, {@code attack-dummies}, {@code filter}): {@code run.json} (the {@link Manifest}
+ * listing every cell's SHA-256 and every result file's), {@code cells/NAME.json} (a cell's CSV
+ * lines, its fingerprint and {@value CellHashes#FIELD}) and the result files assembled from the
+ * cells. A rerun with the same configuration reuses every cell that verifies and computes the
+ * others, so a killed run resumes; another configuration is refused unless {@code fresh}, which
+ * discards the folder's cells and results. {@code pmbench verify} checks the folder ({@link
+ * RunCheck}): a cell or result file changed after it was written does not verify.
+ *
+ * <p>Order of writes: a cell file is renamed into place before {@code run.json} lists it, so a
+ * kill in between leaves an unlisted cell, which a resume recomputes (it is not reused).
+ */
+public final class ResultCells {
+  /** The field of a cell holding its CSV lines. */
+  static final String LINES = "lines";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path dir;
+  private final Manifest manifest;
+  private final Map<String, String> cells;
+  private final Map<String, String> results;
+
+  private ResultCells(Path dir, Manifest manifest, Map<String, String> cells, Map<String, String> results) {
+    this.dir = dir;
+    this.manifest = manifest;
+    this.cells = cells;
+    this.results = results;
+  }
+
+  /**
+   * Opens (or starts) the folder {@code dir} for {@code manifest}: a folder holding cells of
+   * another configuration is refused (one line naming its differing settings) unless {@code
+   * fresh}; with {@code fresh} its cells and result files are deleted first.
+   */
+  public static ResultCells open(Path dir, Manifest manifest, boolean fresh) throws IOException {
+    Path file = dir.resolve(CellStore.MANIFEST);
+    Map<String, String> cells = new TreeMap<>();
+    Map<String, String> results = new TreeMap<>();
+    if (Files.exists(file)) {
+      String json = Files.readString(file);
+      Manifest stored = Manifest.parse(json, file.toString());
+      if (!fresh && !stored.fingerprint().equals(manifest.fingerprint())) {
+        throw new IllegalArgumentException(dir + " holds an " + stored.experiment() + " with other settings ("
+            + String.join(", ", stored.differences(manifest)) + " differ); rerun with --fresh to recompute it, or use"
+            + " another --out. Provided value: " + manifest.commandLine());
+      }
+      Manifest.cellHashes(json, file.toString()).ifPresent(cells::putAll);
+      results.putAll(Manifest.resultHashes(json, file.toString()));
+      if (fresh) {
+        discard(dir, results.keySet());
+        cells.clear();
+        results.clear();
+      }
+    }
+    Files.createDirectories(dir.resolve(CellStore.CELLS));
+    ResultCells out = new ResultCells(dir, manifest, cells, results);
+    out.writeManifest();
+    return out;
+  }
+
+  private static void discard(Path dir, Iterable<String> results) throws IOException {
+    Path cellDir = dir.resolve(CellStore.CELLS);
+    if (Files.isDirectory(cellDir)) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir, "*.json")) {
+        for (Path f : ds) {
+          Files.delete(f);
+        }
+      }
+    }
+    for (String r : results) {
+      Files.deleteIfExists(dir.resolve(r));
+    }
+  }
+
+  /** The folder. */
+  public Path dir() {
+    return dir;
+  }
+
+  /**
+   * The lines of cell {@code name} when it was stored under this configuration and verifies
+   * (listed in {@code run.json} with the hash its content has); empty when it must be computed.
+   */
+  public Optional<List<String>> stored(String name) throws IOException {
+    String file = name + ".json";
+    Path f = dir.resolve(CellStore.CELLS).resolve(file);
+    if (!cells.containsKey(file) || !Files.exists(f)) {
+      return Optional.empty();
+    }
+    JsonNode tree = MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+    String hash = CellHashes.of(tree);
+    if (!hash.equals(tree.path(CellHashes.FIELD).asText()) || !hash.equals(cells.get(file))
+        || !manifest.fingerprint().equals(tree.path("fingerprint").asText()) || !tree.path(LINES).isArray()) {
+      return Optional.empty();
+    }
+    List<String> lines = new ArrayList<>();
+    tree.path(LINES).forEach(l -> lines.add(l.asText()));
+    return Optional.of(List.copyOf(lines));
+  }
+
+  /** Stores cell {@code name} with its {@code lines}: the file first, then its listing in {@code run.json}. */
+  public void store(String name, List<String> lines) throws IOException {
+    ObjectNode tree = MAPPER.createObjectNode();
+    tree.put("format", "pmbench-result-cell/1");
+    tree.put("experiment", manifest.experiment());
+    tree.put("cell", name);
+    tree.put("fingerprint", manifest.fingerprint());
+    ArrayNode a = tree.putArray(LINES);
+    lines.forEach(a::add);
+    String hash = CellHashes.of(tree);
+    tree.put(CellHashes.FIELD, hash);
+    AtomicFiles.write(dir.resolve(CellStore.CELLS).resolve(name + ".json"),
+        out -> out.write(MAPPER.writeValueAsString(tree) + "\n"));
+    cells.put(name + ".json", hash);
+    writeManifest();
+  }
+
+  /** The stored cell if it verifies, else {@code compute}'s lines, stored. */
+  public List<String> reuseOrCompute(String name, LinesSupplier compute) throws IOException {
+    Optional<List<String>> s = stored(name);
+    if (s.isPresent()) {
+      return s.get();
+    }
+    List<String> lines = compute.get();
+    store(name, lines);
+    return lines;
+  }
+
+  /** Computes a cell's lines. */
+  @FunctionalInterface
+  public interface LinesSupplier {
+    List<String> get() throws IOException;
+  }
+
+  /** Writes the result file {@code name} (relative to the folder) atomically and lists its SHA-256 in {@code run.json}. */
+  public void writeResult(String name, String content) throws IOException {
+    byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+    AtomicFiles.writeBytes(dir.resolve(name), bytes);
+    results.put(name, sha256(bytes));
+    writeManifest();
+  }
+
+  /** Lists the result file {@code name} (relative to the folder), as it is now, with its SHA-256 in {@code run.json}. */
+  public void recordResult(String name) throws IOException {
+    results.put(name, sha256(Files.readAllBytes(dir.resolve(name))));
+    writeManifest();
+  }
+
+  /** SHA-256 (hex) of a result file's bytes. */
+  static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 must be available", e);
+    }
+  }
+
+  private void writeManifest() throws IOException {
+    AtomicFiles.write(dir.resolve(CellStore.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
+  }
+}
