@@ -2,6 +2,8 @@ package io.pmbench.experiments.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * with those settings would be recomputed instead of resumed.
  */
 class ParamsDigestPinTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path ROOT = Path.of(System.getProperty("basedir", "."), "..").toAbsolutePath().normalize();
 
   @Test
@@ -37,6 +40,12 @@ class ParamsDigestPinTest {
   }
 
   @Test
+  void presetDescribe_paperAndOfficialCode_equalsStoredRunConfigurations() throws IOException {
+    assertStoredConfig("results/omniglot/paper/fig6", Preset.PAPER.builder(5, 0.5));
+    assertStoredConfig("results/omniglot/official-code/fig6", Preset.OFFICIAL_CODE.builder(5, 0.5));
+  }
+
+  @Test
   void paramsDigest_pinnedConfigurations_keepTodaysValues() {
     Map<String, String> expected = Map.of(
         "paper", "c5608164cb1931a92d02ba85b72991f9039948c3173453352d66e07b31267643",
@@ -53,6 +62,14 @@ class ParamsDigestPinTest {
             .options(Map.of("method", "PPCA", "noiseSampler", "secure")).build(0.4, 1e-5).describe()));
 
     assertEquals(expected, actual);
+  }
+
+  /** The two parameter sets the run's configuration fingerprint covers, as {@code run.json} stores them. */
+  private static void assertStoredConfig(String run, Preset.Builder b) throws IOException {
+    JsonNode config = JSON.readTree(ROOT.resolve(run).resolve("run.json").toFile()).path("config");
+
+    assertEquals(config.path("paramsBelowEpsilonOne"), JSON.valueToTree(b.describe(1e-5, false)), run);
+    assertEquals(config.path("paramsAtEpsilonOneAndAbove"), JSON.valueToTree(b.describe(1e-5, true)), run);
   }
 
   private static CellRecord storedCell(String run, String mechanism, double epsilon) throws IOException {
