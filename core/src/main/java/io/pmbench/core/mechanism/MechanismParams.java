@@ -131,6 +131,11 @@ public record MechanismParams(
     return noiseSampler().laplace(b, l1Sensitivity, coordinates, noiseOrigin());
   }
 
+  /** The SMLQ knobs of these parameters as one typed record ({@link SmlqSettings#DECLARED} declares them). */
+  public SmlqSettings smlq() {
+    return SmlqSettings.of(this);
+  }
+
   /** A mechanism-specific option, if given. */
   public Optional<String> option(String key) {
     return Optional.ofNullable(options.get(key));
