@@ -36,7 +36,7 @@ enum Accounting {
   /** The per-step noise standard deviation s for per-step sensitivity Δ over T steps. */
   double noiseScale(double stepSensitivity, int steps, MechanismParams p) {
     return switch (this) {
-      case GAUSSIAN -> p.calibration().sigma(stepSensitivity * Math.sqrt(steps), p.epsilon(), p.delta());
+      case GAUSSIAN -> p.budget().gaussianSigma(stepSensitivity * Math.sqrt(steps));
       case ZCDP -> zcdpNoise(stepSensitivity, steps, p.epsilon(), p.delta());
     };
   }

@@ -48,7 +48,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
   PublicPcaClient(PublicBasis basis, LabelledSet publicSet, MechanismParams p, List<String> dimsChoice) {
     this.basis = basis;
     this.p = p;
-    this.noiseScale = p.calibration().sigma(SENSITIVITY, p.epsilon(), p.delta());
+    this.noiseScale = p.budget().gaussianSigma(SENSITIVITY);
     this.dimsChoice = List.copyOf(dimsChoice);
     this.publicRows = publicSet.features();
     this.publicProjected = basis.project(publicRows);

@@ -16,7 +16,7 @@ record PublicPcaOptions(int dims) {
 
   /** Option {@code dims}; its default is the run's k. */
   static final OptionSpec<Integer> SPEC = OptionSpec.integer(DIMS, 1, "k",
-      "right singular vectors of the centred public rows to project on (at most d)");
+      "right singular vectors of the centred public rows to project on (at most d)").derivedFrom(MechanismParams::k);
 
   PublicPcaOptions {
     if (dims < 1) {
@@ -26,7 +26,7 @@ record PublicPcaOptions(int dims) {
 
   /** Parses {@code dims} (default k); a value that is not an integer >= 1 throws naming the option. */
   static PublicPcaOptions of(MechanismParams p) {
-    return new PublicPcaOptions(SPEC.given(p).orElse(p.k()));
+    return new PublicPcaOptions(SPEC.value(p));
   }
 
   /** Throws naming the option unless {@code dims} ≤ d, the feature dimension. */

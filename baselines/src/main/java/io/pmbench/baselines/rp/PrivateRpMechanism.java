@@ -111,7 +111,7 @@ public final class PrivateRpMechanism extends AbstractMechanism implements Share
       this.r = RandomProjection.fromSharedSeed(view.sharedSeed(), view.publicSet().dimension(), p.k());
       if (neighbour == Neighbour.RECORD) {
         sensitivity = r.largestSingularValue();
-        noiseScale = p.calibration().sigma(sensitivity, p.epsilon(), p.delta());
+        noiseScale = p.budget().gaussianSigma(sensitivity);
       } else {
         double w2 = r.largestRowNorm();
         sensitivity = ATTRIBUTE_RANGE * w2;

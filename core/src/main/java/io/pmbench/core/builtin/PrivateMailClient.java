@@ -86,7 +86,7 @@ final class PrivateMailClient implements ClientSide, Auditable {
     LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
     double normQ = Smlq.frobenius(q);
     double delta = AppendixB.sensitivity(boundParams(n), normQ);
-    double s = p.calibration().sigma(delta, p.epsilon(), p.delta());
+    double s = p.budget().gaussianSigma(delta);
     if (!useFeatures) {
       return new Release(null, Seeds.gaussianBlock(n, k, s, rng), delta, s, normQ, ly);
     }

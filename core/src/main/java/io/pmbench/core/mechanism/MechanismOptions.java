@@ -114,17 +114,17 @@ public final class MechanismOptions {
   }
 
   /**
-   * Every option of each of {@code mechanisms} as it is in effect under {@code options} (given,
-   * resolved for that mechanism, or the declared default), for provenance: mechanism name → key →
-   * value as typed.
+   * Every option of each of {@code mechanisms} as it is in effect under {@code params} (given,
+   * resolved for that mechanism, or the default, a derived default computed from {@code params}),
+   * for provenance: mechanism name → key → value as typed.
    */
-  public static Map<String, Map<String, String>> inEffect(Map<String, String> options,
+  public static Map<String, Map<String, String>> inEffect(MechanismParams params,
       Collection<EmbeddingMechanism> mechanisms) {
     Map<String, Map<String, String>> out = new TreeMap<>();
     for (EmbeddingMechanism m : mechanisms) {
-      Map<String, String> own = resolve(options, m.name());
+      MechanismParams own = params.forMechanism(m.name());
       Map<String, String> values = new TreeMap<>();
-      accepted(m).forEach(s -> values.put(s.name(), own.getOrDefault(s.name(), s.defaultValue())));
+      accepted(m).forEach(s -> values.put(s.name(), s.resolvedText(own)));
       out.put(m.name(), values);
     }
     return out;

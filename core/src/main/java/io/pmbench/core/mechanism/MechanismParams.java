@@ -3,11 +3,13 @@ package io.pmbench.core.mechanism;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.Preconditions;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -50,8 +52,9 @@ public record MechanismParams(
     Map<String, String> options) {
 
   public MechanismParams {
-    Preconditions.checkEpsilon(epsilon);
-    Preconditions.checkDelta(delta);
+    Objects.requireNonNull(calibration, "calibration");
+    Objects.requireNonNull(featureKernelScale, "featureKernelScale");
+    Objects.requireNonNull(labelKernel, "labelKernel");
     Preconditions.require(sigma > 0 && Double.isFinite(sigma), "sigma", "> 0", sigma);
     Preconditions.require(alpha >= 0 && Double.isFinite(alpha), "alpha", ">= 0", alpha);
     Preconditions.require(k >= 1, "k", ">= 1", k);
@@ -68,6 +71,21 @@ public record MechanismParams(
       throw new IllegalArgumentException(NoiseSampler.OPTION + " must be secure under " + NoiseOrigin.OPTION
           + "=system. Provided value: " + options.get(NoiseSampler.OPTION));
     }
+    new PrivacyBudget(epsilon, delta, calibration, options.containsKey(NoiseOrigin.OPTION)
+        ? NoiseOrigin.parse(options.get(NoiseOrigin.OPTION)) : NoiseOrigin.SEEDED);
+  }
+
+  /** Parameters with the privacy budget {@code budget} and the other knobs of {@code rest}. */
+  public static MechanismParams of(PrivacyBudget budget, MechanismParams rest) {
+    return rest.toBuilder().budget(budget).build();
+  }
+
+  /**
+   * The privacy budget of these parameters: (ε, δ), the calibration and the noise source (option
+   * {@code noiseSource}), validated once on construction.
+   */
+  public PrivacyBudget budget() {
+    return new PrivacyBudget(epsilon, delta, calibration, noiseOrigin());
   }
 
   /**
@@ -113,6 +131,11 @@ public record MechanismParams(
     return noiseSampler().laplace(b, l1Sensitivity, coordinates, noiseOrigin());
   }
 
+  /** The SMLQ knobs of these parameters as one typed record ({@link SmlqSettings#DECLARED} declares them). */
+  public SmlqSettings smlq() {
+    return SmlqSettings.of(this);
+  }
+
   /** A mechanism-specific option, if given. */
   public Optional<String> option(String key) {
     return Optional.ofNullable(options.get(key));
@@ -130,7 +153,7 @@ public record MechanismParams(
 
   /** A copy at another (ε, calibration). */
   public MechanismParams withPrivacy(double newEpsilon, NoiseCalibration newCalibration) {
-    return toBuilder().epsilon(newEpsilon).calibration(newCalibration).build();
+    return toBuilder().budget(budget().withEpsilon(newEpsilon).withCalibration(newCalibration)).build();
   }
 
   /** A copy with other σ and α. */
@@ -223,6 +246,22 @@ public record MechanismParams(
 
     public Builder calibration(NoiseCalibration v) {
       calibration = v;
+      return this;
+    }
+
+    /**
+     * ε, δ, calibration and noise source at once; the noise source becomes option
+     * {@code noiseSource} (recorded only when not the default {@code seeded}, as before).
+     */
+    public Builder budget(PrivacyBudget b) {
+      epsilon = b.epsilon();
+      delta = b.delta();
+      calibration = b.calibration();
+      if (b.noiseSource() != NoiseOrigin.SEEDED || options.containsKey(NoiseOrigin.OPTION)) {
+        Map<String, String> o = new TreeMap<>(options);
+        o.put(NoiseOrigin.OPTION, b.noiseSource().cliName());
+        options = o;
+      }
       return this;
     }
 

@@ -21,10 +21,12 @@ import java.util.stream.Collectors;
  * @param description what the option does, one line
  * @param parser checks and converts a value; throws {@link IllegalArgumentException} naming the
  *     option ({@code "<name> must be <range>. Provided value: <v>"})
+ * @param derivedDefault the default computed from the other parameters (e.g. the run's k), or
+ *     {@code null} when {@code defaultValue} parses to the default ({@link #derivedFrom})
  * @param <T> the value's type
  */
 public record OptionSpec<T>(String name, String type, String defaultValue, String description,
-    Function<String, T> parser) {
+    Function<String, T> parser, Function<MechanismParams, T> derivedDefault) {
   /** Separates a mechanism's name from its option's key in {@code MECHANISM.KEY}. */
   public static final char NAMESPACE = '.';
 
@@ -32,6 +34,19 @@ public record OptionSpec<T>(String name, String type, String defaultValue, Strin
     if (name.isBlank() || name.indexOf(NAMESPACE) >= 0 || name.indexOf('=') >= 0) {
       throw new IllegalArgumentException("option name must be non-empty without '.' or '='. Provided value: " + name);
     }
+  }
+
+  /** An option whose default is {@code defaultValue} parsed. */
+  public OptionSpec(String name, String type, String defaultValue, String description, Function<String, T> parser) {
+    this(name, type, defaultValue, description, parser, null);
+  }
+
+  /**
+   * This option with its default computed from the other parameters by {@code derived}
+   * ({@code defaultValue} stays the words {@code pmbench mechanisms} prints, e.g. {@code k}).
+   */
+  public OptionSpec<T> derivedFrom(Function<MechanismParams, T> derived) {
+    return new OptionSpec<>(name, type, defaultValue, description, parser, derived);
   }
 
   /** An integer option ≥ {@code min}. */
@@ -93,9 +108,22 @@ public record OptionSpec<T>(String name, String type, String defaultValue, Strin
     return params.option(name).map(this::parse);
   }
 
-  /** The value given in {@code params}, else the default (both checked). */
+  /** The value given in {@code params}, else the (derived or declared) default (both checked). */
   public T value(MechanismParams params) {
-    return given(params).orElseGet(() -> parse(defaultValue));
+    return given(params).orElseGet(() -> defaultFor(params));
+  }
+
+  /**
+   * The value in effect under {@code params} as it would be typed, for provenance: the given text,
+   * else the derived default (e.g. {@code 2} for a default of k at k = 2), else {@code defaultValue}.
+   */
+  public String resolvedText(MechanismParams params) {
+    return params.option(name).orElseGet(() -> derivedDefault == null ? defaultValue
+        : String.valueOf(derivedDefault.apply(params)));
+  }
+
+  private T defaultFor(MechanismParams params) {
+    return derivedDefault == null ? parse(defaultValue) : derivedDefault.apply(params);
   }
 
   /** One line for {@code pmbench mechanisms NAME}: key, type, default and description. */

@@ -106,12 +106,24 @@ class MechanismOptionsTest {
 
   @Test
   void inEffect_givenResolvedOrDefault_perMechanism() {
-    Map<String, Map<String, String>> e = MechanismOptions.inEffect(Map.of("steps", "4", "b-mech.steps", "2"),
-        List.of(A, B));
+    MechanismParams p = Preset.PAPER.builder(1, 0.5).options(Map.of("steps", "4", "b-mech.steps", "2"))
+        .build(0.5, 1e-5);
+    Map<String, Map<String, String>> e = MechanismOptions.inEffect(p, List.of(A, B));
     assertEquals("4", e.get("a-mech").get("steps"));
     assertEquals("1.0", e.get("a-mech").get("clip"));
     assertEquals("2", e.get("b-mech").get("steps"));
     assertEquals("standard", e.get("b-mech").get(NoiseSampler.OPTION));
+  }
+
+  @Test
+  void inEffect_derivedDefault_recordsTheResolvedValueNotItsWords() {
+    OptionSpec<Integer> dims = OptionSpec.integer("dims", 1, "k", "dims").derivedFrom(MechanismParams::k);
+    Fake c = new Fake("c-mech", List.of(dims));
+    MechanismParams p = Preset.PAPER.builder(1, 0.5).k(3).build(0.5, 1e-5);
+
+    assertEquals("3", MechanismOptions.inEffect(p, List.of(c)).get("c-mech").get("dims"));
+    assertEquals(3, dims.value(p));
+    assertEquals(5, dims.value(p.toBuilder().options(Map.of("dims", "5")).build()));
   }
 
   @Test

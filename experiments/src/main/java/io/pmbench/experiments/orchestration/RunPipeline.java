@@ -256,7 +256,7 @@ public final class RunPipeline {
     Map<String, Object> provConfig = new LinkedHashMap<>(config);
     provConfig.put("grid", e.grid(s));
     provConfig.put("fingerprint", manifest.fingerprint());
-    provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1).options(),
+    provConfig.put("mechanismOptions", MechanismOptions.inEffect(s.params(1),
         options.optionMechanisms().stream().map(s.registry()::get).toList()));
     if (!options.serverLayout().isEmpty()) {
       provConfig.put("serverLayout", options.serverLayout());
