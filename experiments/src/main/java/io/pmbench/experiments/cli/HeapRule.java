@@ -23,8 +23,9 @@ import java.util.Locale;
  * embeds the server by exact t-SNE ({@code tsne}, {@code dp-dsne}, {@code dp-dsne-official},
  * {@code tsne-smile}) and 0 otherwise: that embedding holds the n × n squared distances (doubles),
  * the packed affinities (n²/2 doubles) and their float copy at once, 16·n² bytes. Everything
- * else stays within the floor: the SMLQ server's n × n kernel is computed blockwise when it would
- * take more than ¾ of the free heap (the same bits, {@code LaplacianLayout}), the 10⁵-row k-NN
+ * else stays within the floor: the SMLQ server's n × n kernel is kept as its upper triangle, or
+ * computed blockwise, when the whole block would take more than ¾ of the free heap (the same bits,
+ * {@code LaplacianLayout}), the 10⁵-row k-NN
  * server peaks at about 600 MB resident, and the dp-dsne affinity cache takes an eighth of the
  * heap. The floor keeps the default run (Fashion-MNIST, SMLQ family) at about 1.3 GiB resident.
  */
