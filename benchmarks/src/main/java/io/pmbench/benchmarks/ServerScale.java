@@ -13,13 +13,18 @@ import io.pmbench.core.retrieval.ExactIndex;
 import io.pmbench.core.retrieval.GalleryIndex;
 import io.pmbench.core.retrieval.IvfIndex;
 import io.pmbench.core.retrieval.RecallAtK;
+import io.pmbench.datasets.descriptor.Descriptors;
 import io.pmbench.datasets.synthetic.SyntheticConfig;
 import io.pmbench.datasets.synthetic.SyntheticFeatures;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
@@ -35,7 +40,10 @@ import java.util.stream.IntStream;
  * (0.6), {@code layouts} (comma-separated {@link LaplacianLayout} values, default
  * {@code blockwise,knn}), {@code neighbours} (κ of knn, 32), {@code queries} (1,000), {@code iterations}
  * (T, default 5: the server runs 1 + T iterations, each one kernel sweep for the exact blockwise
- * layout, plus one sweep for the degrees and one for the last objective).
+ * layout, plus one sweep for the degrees and one for the last objective), {@code dataset} (a
+ * data-set descriptor file; default none, a synthetic d = 64 set). With {@code dataset}, the
+ * train split's rows are shuffled once with seed {@code seed} (1): the first {@code public} rows
+ * of that order are the public set, the next {@code rows} the gallery (docs/performance/cifar100-scale.md).
  */
 public final class ServerScale {
   private static final int NEAREST = 8;
@@ -46,6 +54,8 @@ public final class ServerScale {
     Map<String, String> a = new LinkedHashMap<>(Map.of("rows", "10000", "public", "1000", "classes", "10",
         "spread", "0.5", "sigma", "6", "alpha", "0.6", "layouts", "blockwise,knn", "neighbours", "32",
         "queries", "1000", "iterations", "5"));
+    a.put("dataset", "");
+    a.put("seed", "1");
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (eq < 0 || !a.containsKey(arg.substring(0, eq))) {
@@ -54,12 +64,30 @@ public final class ServerScale {
       }
       a.put(arg.substring(0, eq), arg.substring(eq + 1));
     }
-    String spec = "train=" + a.get("public") + ",test=" + a.get("rows") + ",d=64,classes=" + a.get("classes")
-        + ",spread=" + a.get("spread");
-    FeatureSet set = SyntheticFeatures.generate(SyntheticConfig.parse(spec));
-    LabelledSet gallery = set.test();
-    LabelledSet publicSet = set.train();
-    System.out.printf("dataset synthetic:%s  gallery %d  public %d  cores %d  max heap %d MB  load %.2f%n", spec,
+    String spec;
+    FeatureSet set;
+    LabelledSet gallery;
+    LabelledSet publicSet;
+    if (a.get("dataset").isEmpty()) {
+      spec = "synthetic:train=" + a.get("public") + ",test=" + a.get("rows") + ",d=64,classes=" + a.get("classes")
+          + ",spread=" + a.get("spread");
+      set = SyntheticFeatures.generate(SyntheticConfig.parse(spec.substring("synthetic:".length())));
+      gallery = set.test();
+      publicSet = set.train();
+    } else {
+      spec = a.get("dataset") + " (train shuffled with seed " + a.get("seed") + ")";
+      set = Descriptors.load(Descriptors.read(Path.of(a.get("dataset"))), Optional.empty());
+      int publicRows = Integer.parseInt(a.get("public"));
+      int galleryRows = Integer.parseInt(a.get("rows"));
+      int[] order = shuffled(set.train().size(), Long.parseLong(a.get("seed")));
+      if (publicRows + galleryRows > order.length) {
+        throw new IllegalArgumentException("public + rows must be at most the train split's " + order.length
+            + " rows. Provided value: " + (publicRows + galleryRows));
+      }
+      publicSet = set.train().select(Arrays.copyOfRange(order, 0, publicRows));
+      gallery = set.train().select(Arrays.copyOfRange(order, publicRows, publicRows + galleryRows));
+    }
+    System.out.printf("dataset %s  gallery %d  public %d  cores %d  max heap %d MB  load %.2f%n", spec,
         gallery.size(), publicSet.size(), Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     int queries = Math.min(Integer.parseInt(a.get("queries")), gallery.size());
@@ -93,6 +121,19 @@ public final class ServerScale {
       System.out.println();
       neighbourLists.add(e.lists);
     }
+  }
+
+  /** 0 … n − 1 in a Fisher–Yates order drawn from {@code seed}. */
+  private static int[] shuffled(int n, long seed) {
+    int[] order = IntStream.range(0, n).toArray();
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    return order;
   }
 
   private record Retrieval(double recall, double msPerQuery, int[][] lists) {}
