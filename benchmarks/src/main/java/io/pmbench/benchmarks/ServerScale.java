@@ -77,15 +77,10 @@ public final class ServerScale {
     } else {
       spec = a.get("dataset") + " (train shuffled with seed " + a.get("seed") + ")";
       set = Descriptors.load(Descriptors.read(Path.of(a.get("dataset"))), Optional.empty());
-      int publicRows = Integer.parseInt(a.get("public"));
-      int galleryRows = Integer.parseInt(a.get("rows"));
-      int[] order = shuffled(set.train().size(), Long.parseLong(a.get("seed")));
-      if (publicRows + galleryRows > order.length) {
-        throw new IllegalArgumentException("public + rows must be at most the train split's " + order.length
-            + " rows. Provided value: " + (publicRows + galleryRows));
-      }
-      publicSet = set.train().select(Arrays.copyOfRange(order, 0, publicRows));
-      gallery = set.train().select(Arrays.copyOfRange(order, publicRows, publicRows + galleryRows));
+      LabelledSet[] split = publicAndGallery(set.train(), Integer.parseInt(a.get("public")),
+          Integer.parseInt(a.get("rows")), Long.parseLong(a.get("seed")));
+      publicSet = split[0];
+      gallery = split[1];
     }
     System.out.printf("dataset %s  gallery %d  public %d  cores %d  max heap %d MB  load %.2f%n", spec,
         gallery.size(), publicSet.size(), Runtime.getRuntime().availableProcessors(),
@@ -121,6 +116,21 @@ public final class ServerScale {
       System.out.println();
       neighbourLists.add(e.lists);
     }
+  }
+
+  /**
+   * The public set and the gallery drawn from {@code train} without overlap: its rows in a
+   * Fisher–Yates order from {@code seed}, the first {@code publicRows} public, the next
+   * {@code galleryRows} the gallery.
+   */
+  static LabelledSet[] publicAndGallery(LabelledSet train, int publicRows, int galleryRows, long seed) {
+    if (publicRows < 1 || galleryRows < 1 || (long) publicRows + galleryRows > train.size()) {
+      throw new IllegalArgumentException("public and rows must be positive with public + rows at most the train "
+          + "split's " + train.size() + " rows. Provided value: public=" + publicRows + ", rows=" + galleryRows);
+    }
+    int[] order = shuffled(train.size(), seed);
+    return new LabelledSet[] {train.select(Arrays.copyOfRange(order, 0, publicRows)),
+        train.select(Arrays.copyOfRange(order, publicRows, publicRows + galleryRows))};
   }
 
   /** 0 … n − 1 in a Fisher–Yates order drawn from {@code seed}. */
