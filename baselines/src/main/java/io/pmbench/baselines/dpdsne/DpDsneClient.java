@@ -3,6 +3,7 @@ package io.pmbench.baselines.dpdsne;
 import io.pmbench.baselines.tsne.ExactTsne;
 import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Auditable;
@@ -50,6 +51,8 @@ final class DpDsneClient implements ClientSide, Auditable {
 
   private final MechanismParams params;
   private final DpDsneOptions options;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw noise;
   private final boolean addNoise;
   private final int nPublic;
   private final double[][] publicRows;
@@ -70,6 +73,7 @@ final class DpDsneClient implements ClientSide, Auditable {
     this.cache = cache;
     this.params = params;
     this.options = DpDsneOptions.of(params);
+    this.noise = params.noise();
     this.addNoise = addNoise;
     this.publicRows = SmileTsne.rows(view.publicSet().features());
     this.nPublic = publicRows.length;
@@ -297,7 +301,7 @@ final class DpDsneClient implements ClientSide, Auditable {
    * and a source draws nothing until it perturbs, so the noise is the same values.
    */
   private NoiseSource noiseSource(double s, double stepDelta, int rows) {
-    return s == 0 ? null : params.gaussianNoise(s, stepDelta, rows * params.k());
+    return s == 0 ? null : noise.gaussian(s, stepDelta, rows * params.k());
   }
 
   /** {@code g} (not modified) plus the noise of {@code noise} drawn row by row, in order; g itself when null. */

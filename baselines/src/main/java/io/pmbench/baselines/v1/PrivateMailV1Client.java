@@ -1,5 +1,6 @@
 package io.pmbench.baselines.v1;
 
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelKernel;
@@ -41,12 +42,15 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
   private final int c;
   private final KernelLaplacian.Base publicBlock;
   private final double epsilon0;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw noise;
   private final LaplaceComposition.Branch branch;
   private final Map<Integer, Double> earlyPaperGs = new ConcurrentHashMap<>();
 
   PrivateMailV1Client(ClientView view, MechanismParams p, PrivateMailV1Mechanism.Settings settings) {
     this.p = p;
     this.settings = settings;
+    this.noise = p.noise();
     this.c = view.numClasses() - 1;
     this.epsilon0 = LaplaceComposition.solveEpsilon0(p.epsilon(), settings.noisyIterations(), p.delta());
     this.branch = LaplaceComposition.branch(epsilon0, settings.noisyIterations(), p.delta());
@@ -130,7 +134,7 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
     double scale = sens / epsilon0;
     double[] f = Smlq.iterate(lx, ly, p.alpha(), x, p.k(), false);
     double[] noisy = f.clone();
-    p.laplaceNoise(scale, sens, noisy.length).addTo(noisy, rng);
+    noise.laplace(scale, sens, noisy.length).addTo(noisy, rng);
     return new Step(f, noisy, sens, scale);
   }
 

@@ -4,6 +4,7 @@ import io.pmbench.core.CliEnum;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.data.LabelNumbering;
 import io.pmbench.core.random.NoiseSampler;
 
@@ -197,8 +198,10 @@ public enum Preset implements CliEnum {
       if (preset.defaultNoiseSampler() != NoiseSampler.STANDARD) {
         opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());
       }
-      return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
-          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, sharedClientQ, opts);
+      return MechanismParams.builder().budget(PrivacyBudget.of(epsilon, delta, c)).sigma(sigma).alpha(alpha).k(k)
+          .sigmaQ(sigmaQ).iterations(iterations).serverIterations(iterations + serverIterationsExtra)
+          .featureKernelScale(scale).labelKernel(labels).renormalize(renormalize).officialCodeMii(officialCodeMii)
+          .sharedClientQ(sharedClientQ).options(opts).build();
     }
   }
 }
