@@ -108,7 +108,7 @@ final class DpDsneClient implements ClientSide, Auditable {
   /** The noise scale s of every step for a client with m free rows (0 when noise is switched off). */
   double noiseScale(int freeRows) {
     return addNoise ? options.accounting().noiseScale(stepSensitivity(options.clip(), freeRows),
-        options.iterations(), params) : 0.0;
+        options.iterations(), params.budget()) : 0.0;
   }
 
   @Override

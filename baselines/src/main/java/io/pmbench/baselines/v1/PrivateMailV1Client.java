@@ -52,7 +52,7 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
     this.settings = settings;
     this.noise = p.noise();
     this.c = view.numClasses() - 1;
-    this.epsilon0 = LaplaceComposition.solveEpsilon0(p.epsilon(), settings.noisyIterations(), p.delta());
+    this.epsilon0 = LaplaceComposition.solveEpsilon0(p.budget(), settings.noisyIterations());
     this.branch = LaplaceComposition.branch(epsilon0, settings.noisyIterations(), p.delta());
     int nPublic = view.publicSet().size();
     int dim = view.publicSet().dimension();
