@@ -1,6 +1,5 @@
 package io.pmbench.baselines.pca;
 
-import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.Auditable;
@@ -11,6 +10,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package io.pmbench.baselines.publicpca;
 
-import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.AuditStage;
@@ -11,6 +10,7 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseSource;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,5 @@
 package io.pmbench.baselines.rp;
 
-import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.Preconditions;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.AbstractMechanism;
@@ -20,6 +19,7 @@ import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

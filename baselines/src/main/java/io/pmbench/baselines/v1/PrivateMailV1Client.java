@@ -1,6 +1,5 @@
 package io.pmbench.baselines.v1;
 
-import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.KernelLaplacian;
 import io.pmbench.core.kernel.LabelKernel;
@@ -16,6 +15,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.smlq.Smlq;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.Preconditions;
-import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseDraw;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import java.util.Map;
 import java.util.Objects;
@@ -15,8 +15,8 @@ import java.util.TreeMap;
 
 /**
  * Every knob of a mechanism run (SPEC.md §3–§5, §8). Immutable; validated on construction. The
- * privacy part is one {@link PrivacyBudget}, validated where it is made (ε and δ are checked
- * nowhere else on the way to a cell); the SMLQ knobs are {@link #smlq()}; a mechanism resolves
+ * privacy part is one {@link PrivacyBudget}, validated where it is made (code holding it need
+ * not check ε or δ again); the SMLQ knobs are {@link #smlq()}; a mechanism resolves
  * its own options ({@link OptionSpec}) once when it builds its sides, into a typed record, and its
  * per-query code reads only that record and {@link #noise()}. Build from scratch with
  * {@link #builder()} and copy with {@link #toBuilder()} or a wither, never field by field.
