@@ -2,9 +2,9 @@ package com.example.mymech;
 
 import io.pmbench.core.builtin.FeaturesMechanism;
 import io.pmbench.core.mechanism.*;
-import io.pmbench.core.builtin.FeaturesMechanism;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseSource;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ public final class MyMechanism implements EmbeddingMechanism {
   @Override public String description() { return "example plugin: clipped query row + calibrated Gaussian noise"; }
   @Override public List<OptionSpec<?>> options() { return List.of(RADIUS); }
   @Override public void validate(MechanismParams p) { // the calibration refuses (epsilon, delta) it cannot serve
-    p.calibration().sigma(2 * RADIUS.value(p), p.epsilon(), p.delta());
+    p.budget().gaussianSigma(Options.of(p).sensitivity());
   }
   @Override public boolean alignsOnPublic() { return false; } // already in the server's space
   @Override public Reporting reporting() { return Reporting.at(Reporting.PRIVATE + 90); } // with the private ones
@@ -33,16 +33,28 @@ public final class MyMechanism implements EmbeddingMechanism {
   @Override public ServerSide server(ServerView v, MechanismParams p) { return features.server(v, p); }
   @Override public ClientSide client(ClientView view, MechanismParams p) { return new Client(p); }
 
-  /** Once per query, maybe on several threads: no state but the parameters. */
+  /** The options of one cell as typed values, read once when the client is built (never per query). */
+  record Options(double radius) {
+    static Options of(MechanismParams p) { return new Options(RADIUS.value(p)); }
+
+    /** The l2 sensitivity of the clipped row: 2 * radius. */
+    double sensitivity() { return 2 * radius; }
+  }
+
+  /** Built once per cell, then called once per query, maybe on several threads: no state but these finals. */
   static final class Client implements ClientSide, Auditable {
     private final MechanismParams p;
+    private final Options options;
+    private final NoiseDraw noise;
     private final double sensitivity;
     private final double s;
 
     Client(MechanismParams p) {
       this.p = p;
-      this.sensitivity = 2 * RADIUS.value(p);
-      this.s = p.calibration().sigma(sensitivity, p.epsilon(), p.delta());
+      this.options = Options.of(p);
+      this.noise = p.noise();
+      this.sensitivity = options.sensitivity();
+      this.s = p.budget().gaussianSigma(sensitivity);
     }
 
     @Override public ClientRelease embed(ClientData data, SplittableRandom rng) {
@@ -54,15 +66,15 @@ public final class MyMechanism implements EmbeddingMechanism {
       double[] r = data.rows().row(0);
       double norm = 0;
       for (double x : r) norm += x * x;
-      double f = Math.min(1, RADIUS.value(p) / Math.max(Math.sqrt(norm), 1e-300));
+      double f = Math.min(1, options.radius() / Math.max(Math.sqrt(norm), 1e-300));
       for (int j = 0; j < r.length; j++) r[j] *= f;
       return r;
     }
 
     private double[] release(double[] preNoise, SplittableRandom rng) {
       double[] out = preNoise.clone();
-      NoiseSource noise = p.gaussianNoise(s, sensitivity, out.length);
-      noise.addTo(out, rng);
+      NoiseSource drawn = noise.gaussian(s, sensitivity, out.length);
+      drawn.addTo(out, rng);
       return out;
     }
 

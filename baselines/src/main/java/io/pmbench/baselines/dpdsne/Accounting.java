@@ -1,7 +1,7 @@
 package io.pmbench.baselines.dpdsne;
 
-import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.Preconditions;
+import io.pmbench.core.privacy.PrivacyBudget;
 import java.util.Locale;
 
 /**
@@ -34,10 +34,10 @@ enum Accounting {
   }
 
   /** The per-step noise standard deviation s for per-step sensitivity Δ over T steps. */
-  double noiseScale(double stepSensitivity, int steps, MechanismParams p) {
+  double noiseScale(double stepSensitivity, int steps, PrivacyBudget budget) {
     return switch (this) {
-      case GAUSSIAN -> p.budget().gaussianSigma(stepSensitivity * Math.sqrt(steps));
-      case ZCDP -> zcdpNoise(stepSensitivity, steps, p.epsilon(), p.delta());
+      case GAUSSIAN -> budget.gaussianSigma(stepSensitivity * Math.sqrt(steps));
+      case ZCDP -> zcdpNoise(stepSensitivity, steps, budget);
     };
   }
 
@@ -56,10 +56,10 @@ enum Accounting {
    * The smallest s with {@link #zcdpHolds}, bisected to relative precision 10⁻¹²; the returned end
    * of the bracket always satisfies the condition (rounding toward more noise).
    */
-  static double zcdpNoise(double stepSensitivity, int steps, double epsilon, double delta) {
-    Preconditions.checkEpsilon(epsilon);
-    Preconditions.checkDelta(delta);
+  static double zcdpNoise(double stepSensitivity, int steps, PrivacyBudget budget) {
     Preconditions.checkSensitivity(stepSensitivity);
+    double epsilon = budget.epsilon(); // validated where the budget was made
+    double delta = budget.delta();
     double lo = 0;
     double hi = stepSensitivity * Math.sqrt(steps);
     while (!zcdpHolds(hi, stepSensitivity, steps, epsilon, delta)) {

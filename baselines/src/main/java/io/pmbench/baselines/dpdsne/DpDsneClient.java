@@ -15,6 +15,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseSource;
 import io.pmbench.core.random.Seeds;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ final class DpDsneClient implements ClientSide, Auditable {
 
   private final MechanismParams params;
   private final DpDsneOptions options;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw noise;
   private final boolean addNoise;
   private final int nPublic;
   private final double[][] publicRows;
@@ -70,6 +73,7 @@ final class DpDsneClient implements ClientSide, Auditable {
     this.cache = cache;
     this.params = params;
     this.options = DpDsneOptions.of(params);
+    this.noise = params.noise();
     this.addNoise = addNoise;
     this.publicRows = SmileTsne.rows(view.publicSet().features());
     this.nPublic = publicRows.length;
@@ -104,7 +108,7 @@ final class DpDsneClient implements ClientSide, Auditable {
   /** The noise scale s of every step for a client with m free rows (0 when noise is switched off). */
   double noiseScale(int freeRows) {
     return addNoise ? options.accounting().noiseScale(stepSensitivity(options.clip(), freeRows),
-        options.iterations(), params) : 0.0;
+        options.iterations(), params.budget()) : 0.0;
   }
 
   @Override
@@ -297,7 +301,7 @@ final class DpDsneClient implements ClientSide, Auditable {
    * and a source draws nothing until it perturbs, so the noise is the same values.
    */
   private NoiseSource noiseSource(double s, double stepDelta, int rows) {
-    return s == 0 ? null : params.gaussianNoise(s, stepDelta, rows * params.k());
+    return s == 0 ? null : noise.gaussian(s, stepDelta, rows * params.k());
   }
 
   /** {@code g} (not modified) plus the noise of {@code noise} drawn row by row, in order; g itself when null. */

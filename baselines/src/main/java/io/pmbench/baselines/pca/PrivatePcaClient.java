@@ -10,6 +10,7 @@ import io.pmbench.core.mechanism.ClientView;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ final class PrivatePcaClient implements ClientSide, Auditable {
 
   private final MechanismParams p;
   private final PrivatePcaOptions options;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw noise;
   private final int d;
   private final DMatrixRMaj publicGram;
   private final SymmetricEigen publicEigen; // PPCA only: the eigenbasis of publicGram (null for MOD_SULQ)
@@ -47,6 +50,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   PrivatePcaClient(ClientView view, MechanismParams p) {
     this.p = p;
     this.options = PrivatePcaOptions.of(p);
+    this.noise = p.noise();
     this.d = view.publicSet().dimension();
     PrivatePcaMechanism.checkDimension(options, d, p.k());
     FeatureMatrix pub = view.publicSet().features();
@@ -118,7 +122,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
       DMatrixRMaj priv = DMatrixRMaj.wrap(m, d, rows);
       CommonOps_DDRM.multAddTransA(priv, priv, gram);
       beta = ModSulq.beta(d, n, options.epsilonSubspace(), options.deltaSubspace());
-      v = ModSulq.subspace(gram, n, k, beta, p.noiseSampler(), p.noiseOrigin(), rng);
+      v = ModSulq.subspace(gram, n, k, beta, noise.sampler(), noise.origin(), rng);
     }
     double[] projected = project(rows, n, d, v, k);
     return new Release(v, projected, noisyProjection(projected, rng), noiseScale, beta, proposals);
@@ -127,7 +131,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   /** The second stage's release D·V + N from D·V (not modified): Δ = 1, one clipped row of D·V. */
   private double[] noisyProjection(double[] projected, SplittableRandom rng) {
     double[] noisy = projected.clone();
-    p.gaussianNoise(noiseScale, 1.0, noisy.length).addTo(noisy, rng);
+    noise.gaussian(noiseScale, 1.0, noisy.length).addTo(noisy, rng);
     return noisy;
   }
 

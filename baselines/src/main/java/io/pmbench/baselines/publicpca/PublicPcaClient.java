@@ -10,6 +10,7 @@ import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseSource;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +34,8 @@ final class PublicPcaClient implements ClientSide, Auditable {
   private final MechanismParams p;
   private final double noiseScale;
   private final List<String> dimsChoice;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw draw;
   private final FeatureMatrix publicRows;
   private final double[] publicProjected;
 
@@ -49,6 +52,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
     this.basis = basis;
     this.p = p;
     this.noiseScale = p.budget().gaussianSigma(SENSITIVITY);
+    this.draw = p.noise();
     this.dimsChoice = List.copyOf(dimsChoice);
     this.publicRows = publicSet.features();
     this.publicProjected = basis.project(publicRows);
@@ -88,7 +92,7 @@ final class PublicPcaClient implements ClientSide, Auditable {
   Release release(ClientData data, SplittableRandom rng) {
     double[] projected = projected(data);
     double[] noisy = projected.clone();
-    NoiseSource noise = p.gaussianNoise(noiseScale, SENSITIVITY, noisy.length);
+    NoiseSource noise = draw.gaussian(noiseScale, SENSITIVITY, noisy.length);
     noise.addTo(noisy, rng);
     return new Release(projected, noisy, noise.scale());
   }

@@ -19,6 +19,7 @@ import io.pmbench.core.mechanism.SharedSpaceMechanism;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -104,9 +105,12 @@ public final class PrivateRpMechanism extends AbstractMechanism implements Share
     private final RandomProjection r;
     private final double sensitivity;
     private final double noiseScale;
+    /** How the noise is drawn, resolved once per cell. */
+    private final NoiseDraw noise;
 
     Client(ClientView view, MechanismParams p) {
       this.p = p;
+      this.noise = p.noise();
       this.neighbour = neighbour(p);
       this.r = RandomProjection.fromSharedSeed(view.sharedSeed(), view.publicSet().dimension(), p.k());
       if (neighbour == Neighbour.RECORD) {
@@ -158,7 +162,7 @@ public final class PrivateRpMechanism extends AbstractMechanism implements Share
     public ClientRelease embed(ClientData data, SplittableRandom rng) {
       int n = data.size();
       double[] y = projected(data.rows());
-      p.gaussianNoise(noiseScale, sensitivity, y.length).addTo(y, rng);
+      noise.gaussian(noiseScale, sensitivity, y.length).addTo(y, rng);
       return new ClientRelease(new Embedding(y, n, r.k()), claim(), Map.of("sensitivity", sensitivity));
     }
 

@@ -1,6 +1,6 @@
 package io.pmbench.baselines.v1;
 
-import io.pmbench.core.Preconditions;
+import io.pmbench.core.privacy.PrivacyBudget;
 
 /**
  * Privacy accounting of m adaptively composed ε₀-DP (pure) Laplace releases (BASELINES.md §6):
@@ -51,11 +51,12 @@ public final class LaplaceComposition {
   /**
    * The largest ε₀ with ε̃(ε₀) ≤ ε, by bisection on doubles until the bracket is two adjacent
    * doubles; it returns the lower end, so ε̃(ε₀) ≤ ε always holds (rounding toward more noise).
-   * ε̃ is strictly increasing in ε₀ (both branches are), so the answer is unique.
+   * ε̃ is strictly increasing in ε₀ (both branches are), so the answer is unique. The target ε and
+   * δ′ are {@code budget}'s (its calibration plays no part).
    */
-  public static double solveEpsilon0(double epsilon, int m, double deltaPrime) {
-    Preconditions.checkEpsilon(epsilon);
-    Preconditions.checkDelta(deltaPrime);
+  public static double solveEpsilon0(PrivacyBudget budget, int m) {
+    double epsilon = budget.epsilon(); // ε and δ′ validated where the budget was made
+    double deltaPrime = budget.delta();
     if (m < 1) {
       throw new IllegalArgumentException("m (noisy iterations) must be >= 1. Provided value: " + m);
     }

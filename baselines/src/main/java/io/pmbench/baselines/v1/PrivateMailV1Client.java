@@ -15,6 +15,7 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.Seeds;
 import io.pmbench.core.smlq.Smlq;
 import java.util.ArrayList;
@@ -41,14 +42,17 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
   private final int c;
   private final KernelLaplacian.Base publicBlock;
   private final double epsilon0;
+  /** How the noise is drawn, resolved once per cell. */
+  private final NoiseDraw noise;
   private final LaplaceComposition.Branch branch;
   private final Map<Integer, Double> earlyPaperGs = new ConcurrentHashMap<>();
 
   PrivateMailV1Client(ClientView view, MechanismParams p, PrivateMailV1Mechanism.Settings settings) {
     this.p = p;
     this.settings = settings;
+    this.noise = p.noise();
     this.c = view.numClasses() - 1;
-    this.epsilon0 = LaplaceComposition.solveEpsilon0(p.epsilon(), settings.noisyIterations(), p.delta());
+    this.epsilon0 = LaplaceComposition.solveEpsilon0(p.budget(), settings.noisyIterations());
     this.branch = LaplaceComposition.branch(epsilon0, settings.noisyIterations(), p.delta());
     int nPublic = view.publicSet().size();
     int dim = view.publicSet().dimension();
@@ -130,7 +134,7 @@ final class PrivateMailV1Client implements ClientSide, Auditable {
     double scale = sens / epsilon0;
     double[] f = Smlq.iterate(lx, ly, p.alpha(), x, p.k(), false);
     double[] noisy = f.clone();
-    p.laplaceNoise(scale, sens, noisy.length).addTo(noisy, rng);
+    noise.laplace(scale, sens, noisy.length).addTo(noisy, rng);
     return new Step(f, noisy, sens, scale);
   }
 

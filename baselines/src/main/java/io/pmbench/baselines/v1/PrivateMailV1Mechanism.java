@@ -81,7 +81,7 @@ public final class PrivateMailV1Mechanism extends SmlqServedMechanism {
   @Override
   public void validate(MechanismParams params) {
     Settings s = Settings.of(params);
-    LaplaceComposition.solveEpsilon0(params.epsilon(), s.noisyIterations(), params.delta());
+    LaplaceComposition.solveEpsilon0(params.budget(), s.noisyIterations());
   }
 
   @Override

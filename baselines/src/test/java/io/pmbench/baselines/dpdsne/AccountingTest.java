@@ -9,11 +9,17 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.GaussianCalibration;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** DP-dSNE's noise accounting (BASELINES.md §2) and its parameter checks. */
 class AccountingTest {
+
+  /** (ε, 1e-5) as the budget a mechanism hands over (zCDP reads no calibration). */
+  private static PrivacyBudget budget(double epsilon) {
+    return PrivacyBudget.of(epsilon, 1e-5, NoiseCalibration.ANALYTIC);
+  }
 
   private static MechanismParams params(double epsilon, Map<String, String> options) {
     return Preset.PAPER.builder(1.0, 0.5).options(options).build(epsilon, 1e-5);
@@ -27,7 +33,7 @@ class AccountingTest {
     //   s = √(T·Δ²/(2ρ)) = √(40000 / 0.041639877) = 980.111.
     // Fails if ρ, the conversion or the bisection is wrong.
     double delta = 2 * Math.sqrt(10);
-    double s = Accounting.zcdpNoise(delta, 1000, 1.0, 1e-5);
+    double s = Accounting.zcdpNoise(delta, 1000, budget(1.0));
 
     assertEquals(980.111, s, 1e-3);
     assertEquals(0.0208199383, Accounting.zcdpRho(s, delta, 1000), 1e-9);
@@ -41,8 +47,8 @@ class AccountingTest {
     // BASELINES.md §2: the papers' zCDP rule needs 1.15–1.6× the default's noise. At ε = 1 the
     // default (paper preset) is ANALYTIC. Fails if either side is mis-scaled (e.g. Δ vs Δ·√T).
     double delta = 2 * Math.sqrt(10);
-    double zcdp = Accounting.zcdpNoise(delta, 1000, 1.0, 1e-5);
-    double analytic = Accounting.GAUSSIAN.noiseScale(delta, 1000, params(1.0, Map.of()));
+    double zcdp = Accounting.zcdpNoise(delta, 1000, budget(1.0));
+    double analytic = Accounting.GAUSSIAN.noiseScale(delta, 1000, params(1.0, Map.of()).budget());
 
     assertEquals(GaussianCalibration.analytic(delta * Math.sqrt(1000), 1.0, 1e-5), analytic, 0.0);
     System.out.printf("DP-dSNE accounting at T=1000, Delta=2*sqrt(10), eps=1, delta=1e-5: s_zcdp=%.3f"
@@ -55,7 +61,7 @@ class AccountingTest {
     // Informational: the ratio against ANALYTIC and against CLASSIC (the paper preset below ε = 1).
     double delta = 2 * Math.sqrt(10);
     for (double eps : new double[] {0.05, 0.1, 0.2, 0.5, 0.9, 1, 2, 4, 8}) {
-      double z = Accounting.zcdpNoise(delta, 1000, eps, 1e-5);
+      double z = Accounting.zcdpNoise(delta, 1000, budget(eps));
       double a = GaussianCalibration.analytic(delta * Math.sqrt(1000), eps, 1e-5);
       String classic = eps < 1
           ? String.format("%.4f", z / GaussianCalibration.classic(delta * Math.sqrt(1000), eps, 1e-5)) : "n/a";
@@ -72,7 +78,7 @@ class AccountingTest {
 
     assertEquals(NoiseCalibration.CLASSIC, p.calibration());
     assertEquals(GaussianCalibration.classic(delta * Math.sqrt(300), 0.5, 1e-5),
-        Accounting.GAUSSIAN.noiseScale(delta, 300, p), 0.0);
+        Accounting.GAUSSIAN.noiseScale(delta, 300, p.budget()), 0.0);
   }
 
   @Test

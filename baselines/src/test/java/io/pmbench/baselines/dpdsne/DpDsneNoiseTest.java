@@ -10,6 +10,8 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.GaussianCalibration;
 import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.privacy.PrivacyClaim;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -116,7 +118,8 @@ class DpDsneNoiseTest {
     ClientRelease rel = new DpDsneClient(FIX.view, p, true).embed(data(1), new SplittableRandom(1));
 
     assertEquals("ZCDP", rel.claim().calibration());
-    assertEquals(Accounting.zcdpNoise(2 * Math.sqrt(4), 50, 2.0, 1e-5), rel.claim().noiseScale(), 0.0);
+    assertEquals(Accounting.zcdpNoise(2 * Math.sqrt(4), 50, PrivacyBudget.of(2.0, 1e-5, NoiseCalibration.ANALYTIC)),
+        rel.claim().noiseScale(), 0.0);
   }
 
   @Test

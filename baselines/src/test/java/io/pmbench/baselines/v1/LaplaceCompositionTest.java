@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,7 +58,7 @@ class LaplaceCompositionTest {
     for (double eps : epsilons) {
       for (int m : ms) {
         for (double dp : deltas) {
-          double e0 = LaplaceComposition.solveEpsilon0(eps, m, dp);
+          double e0 = LaplaceComposition.solveEpsilon0(budget(eps, dp), m);
           assertTrue(LaplaceComposition.composed(e0, m, dp) <= eps, "infeasible eps0 " + e0);
           assertTrue(LaplaceComposition.composed(1.000001 * e0, m, dp) > eps, "not the largest eps0 " + e0);
           kovBinding += LaplaceComposition.branch(e0, m, dp) == LaplaceComposition.Branch.KOV ? 1 : 0;
@@ -64,13 +66,18 @@ class LaplaceCompositionTest {
       }
     }
     assertTrue(kovBinding > 0, "the grid must also exercise the KOV branch");
-    assertEquals(0.5, LaplaceComposition.solveEpsilon0(1.0, 2, 1e-5), 0.0); // basic binds: eps0 = eps/2 exactly
+    assertEquals(0.5, LaplaceComposition.solveEpsilon0(budget(1.0, 1e-5), 2), 0.0); // basic binds: eps0 = eps/2 exactly
   }
 
   @Test
   void solveEpsilon0_badArguments_areRejected() {
-    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(0, 2, 1e-5));
-    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(1, 0, 1e-5));
-    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(1, 2, 1));
+    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(budget(0, 1e-5), 2));
+    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(budget(1, 1e-5), 0));
+    assertThrows(IllegalArgumentException.class, () -> LaplaceComposition.solveEpsilon0(budget(1, 1), 2));
+  }
+
+  /** The target (ε, δ′) as the budget a mechanism hands over (the calibration plays no part). */
+  private static PrivacyBudget budget(double epsilon, double deltaPrime) {
+    return PrivacyBudget.of(epsilon, deltaPrime, NoiseCalibration.ANALYTIC);
   }
 }

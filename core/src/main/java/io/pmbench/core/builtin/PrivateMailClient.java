@@ -13,7 +13,9 @@ import io.pmbench.core.mechanism.Embedding;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.AppendixB;
 import io.pmbench.core.privacy.Guarantee;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 import io.pmbench.core.random.NoiseSource;
@@ -45,6 +47,11 @@ final class PrivateMailClient implements ClientSide, Auditable {
       + " labels only if labels are public (SPEC.md §5.4)";
 
   private final MechanismParams p;
+  /** The budget and the noise draw, resolved once per cell (no query parses an option). */
+  private final PrivacyBudget budget;
+  private final NoiseDraw noise;
+  /** The claim's caveats, fixed by the parameters (built once per cell). */
+  private final List<String> caveats;
   private final int numClasses;
   private final KernelLaplacian.Base publicBlock;
   private final boolean useFeatures;
@@ -54,6 +61,9 @@ final class PrivateMailClient implements ClientSide, Auditable {
 
   PrivateMailClient(ClientView view, MechanismParams p, boolean useFeatures) {
     this.p = p;
+    this.budget = p.budget();
+    this.noise = p.noise();
+    this.caveats = List.copyOf(caveats(p, noise));
     this.numClasses = view.numClasses();
     this.useFeatures = useFeatures;
     this.clientSeed = view.clientSeed();
@@ -86,16 +96,16 @@ final class PrivateMailClient implements ClientSide, Auditable {
     LabelLaplacian ly = LabelLaplacian.of(data.labels(), p.labelKernel(), p.sigma());
     double normQ = Smlq.frobenius(q);
     double delta = AppendixB.sensitivity(boundParams(n), normQ);
-    double s = p.budget().gaussianSigma(delta);
+    double s = budget.gaussianSigma(delta);
     if (!useFeatures) {
       return new Release(null, Seeds.gaussianBlock(n, k, s, rng), delta, s, normQ, ly);
     }
     KernelLaplacian lx = KernelLaplacian.extend(publicBlock, data.privateRows(), data.publicOffset());
     double[] f = Smlq.iterate(lx, ly, p.alpha(), q, k, false);
     double[] noisy = f.clone();
-    NoiseSource noise = p.gaussianNoise(s, delta, f.length);
-    noise.addTo(noisy, rng);
-    return new Release(f, noisy, delta, noise.scale(), normQ, ly);
+    NoiseSource drawn = noise.gaussian(s, delta, f.length);
+    drawn.addTo(noisy, rng);
+    return new Release(f, noisy, delta, drawn.scale(), normQ, ly);
   }
 
   /** The noisy SMLQ step (SPEC.md §5.1–5.3), the only noisy stage; none for {@code label-only}. */
@@ -143,21 +153,27 @@ final class PrivateMailClient implements ClientSide, Auditable {
   }
 
   private PrivacyClaim claim(double sensitivity, double s) {
-    List<String> caveats = new ArrayList<>();
     if (!useFeatures) {
       return new PrivacyClaim(Guarantee.NONE, Double.NaN, Double.NaN, sensitivity, s, p.calibration().name(),
           "n/a", "labels (the output depends on the labels and on data-independent noise only)",
           List.of("control: features replaced by data-independent noise of the PrivateMail scale", LABEL_CAVEAT));
     }
+    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, s,
+        "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret", new ArrayList<>(caveats));
+  }
+
+  /** The caveats of PrivateMail's claim under {@code p}, drawn by {@code noise}. */
+  private static List<String> caveats(MechanismParams p, NoiseDraw noise) {
+    List<String> caveats = new ArrayList<>();
     caveats.add(LABEL_CAVEAT);
     if (!PrivateMailMechanism.boundAssumptionsHold(p)) {
       caveats.add("Appendix B's bound is derived for the TWO_SIGMA_SQUARED feature kernel and GAUSSIAN_INTEGER"
           + " labels; with " + p.featureKernelScale() + "/" + p.labelKernel() + " it is applied unproven");
     }
-    caveats.add(p.noiseSampler() == NoiseSampler.SECURE
+    caveats.add(noise.sampler() == NoiseSampler.SECURE
         ? "noise: exact discrete Gaussian on a power-of-two grid (noiseSampler=secure; Canonne-Kamath-Steinke 2020)"
         : "noise: Gaussian sampled in double precision (noiseSampler=standard; not floating-point hardened)");
-    if (p.noiseOrigin() == NoiseOrigin.SYSTEM) {
+    if (noise.origin() == NoiseOrigin.SYSTEM) {
       caveats.add("noise source: " + NoiseOrigin.SYSTEM_STATEMENT);
     }
     if (p.officialCodeMii()) {
@@ -170,7 +186,6 @@ final class PrivateMailClient implements ClientSide, Auditable {
     if (p.renormalize()) {
       caveats.add("post-processing iterations renormalise X_t to Frobenius norm sqrt(n) (official code)");
     }
-    return PrivacyClaim.gaussian(p.calibration(), p.epsilon(), p.delta(), sensitivity, s,
-        "labels of D; the public rows P; sigma, alpha, k, sigma_q; Q is secret", caveats);
+    return caveats;
   }
 }

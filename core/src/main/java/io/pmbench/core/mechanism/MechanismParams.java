@@ -5,19 +5,24 @@ import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.Preconditions;
+import io.pmbench.core.random.NoiseDraw;
 import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
-import io.pmbench.core.random.NoiseSource;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Every knob of a mechanism run (SPEC.md §3–§5, §8). Immutable; validated on construction.
+ * Every knob of a mechanism run (SPEC.md §3–§5, §8). Immutable; validated on construction. The
+ * privacy part is one {@link PrivacyBudget}, validated where it is made (code holding it need
+ * not check ε or δ again); the SMLQ knobs are {@link #smlq()}; a mechanism resolves
+ * its own options ({@link OptionSpec}) once when it builds its sides, into a typed record, and its
+ * per-query code reads only that record and {@link #noise()}. Build from scratch with
+ * {@link #builder()} and copy with {@link #toBuilder()} or a wither, never field by field.
  *
- * @param epsilon ε of the run
- * @param delta δ of the run
+ * @param budget ε, δ, the Gaussian calibration and the noise source of the run; its noise source
+ *     is the one option {@code noiseSource} names (absent = {@code seeded})
  * @param sigma kernel bandwidth σ
  * @param alpha label weight α
  * @param k embedding dimension
@@ -26,7 +31,6 @@ import java.util.TreeMap;
  * @param serverIterations iterations of the server's noise-free SMLQ (1 + T under {@code paper})
  * @param featureKernelScale scale of the feature kernel
  * @param labelKernel label kernel
- * @param calibration Gaussian noise calibration
  * @param renormalize rescale X_t to Frobenius norm √n after each iteration (official code)
  * @param officialCodeMii use the official code's e^(−c/(2σ²)) in M_ii
  * @param sharedClientQ draw the client's initial Q once per run seed and share it across queries
@@ -35,8 +39,7 @@ import java.util.TreeMap;
  *     {@code noiseSampler=secure}
  */
 public record MechanismParams(
-    double epsilon,
-    double delta,
+    PrivacyBudget budget,
     double sigma,
     double alpha,
     int k,
@@ -45,14 +48,13 @@ public record MechanismParams(
     int serverIterations,
     FeatureKernelScale featureKernelScale,
     LabelKernel labelKernel,
-    NoiseCalibration calibration,
     boolean renormalize,
     boolean officialCodeMii,
     boolean sharedClientQ,
     Map<String, String> options) {
 
   public MechanismParams {
-    Objects.requireNonNull(calibration, "calibration");
+    Objects.requireNonNull(budget, "budget");
     Objects.requireNonNull(featureKernelScale, "featureKernelScale");
     Objects.requireNonNull(labelKernel, "labelKernel");
     Preconditions.require(sigma > 0 && Double.isFinite(sigma), "sigma", "> 0", sigma);
@@ -62,17 +64,24 @@ public record MechanismParams(
     Preconditions.require(iterations >= 0, "iterations", ">= 0", iterations);
     Preconditions.require(serverIterations >= 1, "serverIterations", ">= 1", serverIterations);
     options = Map.copyOf(new TreeMap<>(options));
+    NoiseOrigin named = options.containsKey(NoiseOrigin.OPTION) ? NoiseOrigin.parse(options.get(NoiseOrigin.OPTION))
+        : NoiseOrigin.SEEDED;
+    if (named != budget.noiseSource()) {
+      throw new IllegalArgumentException(NoiseOrigin.OPTION + " must be the budget's noise source ("
+          + budget.noiseSource().cliName() + "). Provided value: " + named.cliName());
+    }
     if (options.containsKey(NoiseSampler.OPTION)) {
-      NoiseSampler.parse(options.get(NoiseSampler.OPTION));
+      NoiseSampler sampler = NoiseSampler.parse(options.get(NoiseSampler.OPTION));
+      if (named == NoiseOrigin.SYSTEM && sampler != NoiseSampler.SECURE) {
+        throw new IllegalArgumentException(NoiseSampler.OPTION + " must be secure under " + NoiseOrigin.OPTION
+            + "=system. Provided value: " + options.get(NoiseSampler.OPTION));
+      }
     }
-    if (options.containsKey(NoiseOrigin.OPTION) && NoiseOrigin.parse(options.get(NoiseOrigin.OPTION))
-        == NoiseOrigin.SYSTEM && options.containsKey(NoiseSampler.OPTION)
-        && NoiseSampler.parse(options.get(NoiseSampler.OPTION)) != NoiseSampler.SECURE) {
-      throw new IllegalArgumentException(NoiseSampler.OPTION + " must be secure under " + NoiseOrigin.OPTION
-          + "=system. Provided value: " + options.get(NoiseSampler.OPTION));
-    }
-    new PrivacyBudget(epsilon, delta, calibration, options.containsKey(NoiseOrigin.OPTION)
-        ? NoiseOrigin.parse(options.get(NoiseOrigin.OPTION)) : NoiseOrigin.SEEDED);
+  }
+
+  /** A builder with no field set; {@link Builder#build()} refuses to build until every one is. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /** Parameters with the privacy budget {@code budget} and the other knobs of {@code rest}. */
@@ -80,12 +89,19 @@ public record MechanismParams(
     return rest.toBuilder().budget(budget).build();
   }
 
-  /**
-   * The privacy budget of these parameters: (ε, δ), the calibration and the noise source (option
-   * {@code noiseSource}), validated once on construction.
-   */
-  public PrivacyBudget budget() {
-    return new PrivacyBudget(epsilon, delta, calibration, noiseOrigin());
+  /** ε of the run ({@link #budget()}). */
+  public double epsilon() {
+    return budget.epsilon();
+  }
+
+  /** δ of the run ({@link #budget()}). */
+  public double delta() {
+    return budget.delta();
+  }
+
+  /** The Gaussian noise calibration of the run ({@link #budget()}). */
+  public NoiseCalibration calibration() {
+    return budget.calibration();
   }
 
   /**
@@ -98,7 +114,8 @@ public record MechanismParams(
 
   /**
    * How noise is drawn: option {@code noiseSampler=standard|secure} ({@link NoiseSampler});
-   * {@code standard} when not given.
+   * {@code standard} when not given, {@code secure} under {@code noiseSource=system}. Parses the
+   * option: read it once per cell ({@link #noise()}), not per query.
    */
   public NoiseSampler noiseSampler() {
     if (noiseOrigin() == NoiseOrigin.SYSTEM) {
@@ -108,27 +125,21 @@ public record MechanismParams(
   }
 
   /**
-   * Where the privacy noise's uniform bits come from: option {@code noiseSource=seeded|system}
-   * ({@link NoiseOrigin}); {@code seeded} when not given. {@code system} implies the
+   * Where the privacy noise's uniform bits come from: the budget's noise source (option
+   * {@code noiseSource=seeded|system}, {@link NoiseOrigin}). {@code system} implies the
    * {@code secure} sampler.
    */
   public NoiseOrigin noiseOrigin() {
-    return MechanismOptions.NOISE_SOURCE.value(this);
+    return budget.noiseSource();
   }
 
   /**
-   * The privacy noise of one release: N(0, s²) per coordinate by {@link #noiseSampler()} from
-   * {@link #noiseOrigin()} (see {@link NoiseSampler#gaussian(double, double, int, NoiseOrigin)}).
-   * Mechanisms draw every noise their privacy claim relies on through this or {@link #laplaceNoise},
-   * so that {@code noiseSource=system} reaches all of it.
+   * How this run's privacy noise is drawn, resolved from the options once: a mechanism's client
+   * keeps it and draws every noise its privacy claim relies on through it, so that
+   * {@code noiseSource=system} reaches all of it.
    */
-  public NoiseSource gaussianNoise(double s, double l2Sensitivity, int coordinates) {
-    return noiseSampler().gaussian(s, l2Sensitivity, coordinates, noiseOrigin());
-  }
-
-  /** Lap(b) per coordinate, as {@link #gaussianNoise}. */
-  public NoiseSource laplaceNoise(double b, double l1Sensitivity, int coordinates) {
-    return noiseSampler().laplace(b, l1Sensitivity, coordinates, noiseOrigin());
+  public NoiseDraw noise() {
+    return new NoiseDraw(noiseSampler(), noiseOrigin());
   }
 
   /** The SMLQ knobs of these parameters as one typed record ({@link SmlqSettings#DECLARED} declares them). */
@@ -153,7 +164,7 @@ public record MechanismParams(
 
   /** A copy at another (ε, calibration). */
   public MechanismParams withPrivacy(double newEpsilon, NoiseCalibration newCalibration) {
-    return toBuilder().budget(budget().withEpsilon(newEpsilon).withCalibration(newCalibration)).build();
+    return toBuilder().budget(budget.withEpsilon(newEpsilon).withCalibration(newCalibration)).build();
   }
 
   /** A copy with other σ and α. */
@@ -168,8 +179,8 @@ public record MechanismParams(
    */
   public Map<String, Object> describe() {
     Map<String, Object> m = new TreeMap<>();
-    m.put("epsilon", epsilon);
-    m.put("delta", delta);
+    m.put("epsilon", budget.epsilon());
+    m.put("delta", budget.delta());
     m.put("sigma", sigma);
     m.put("alpha", alpha);
     m.put("k", k);
@@ -178,7 +189,7 @@ public record MechanismParams(
     m.put("serverIterations", serverIterations);
     m.put("featureKernelScale", featureKernelScale.name());
     m.put("labelKernel", labelKernel.name());
-    m.put("noiseCalibration", calibration.name());
+    m.put("noiseCalibration", budget.calibration().name());
     m.put("renormalize", renormalize);
     m.put("officialCodeMii", officialCodeMii);
     if (sharedClientQ) {
@@ -203,27 +214,31 @@ public record MechanismParams(
     return new Builder(this);
   }
 
-  /** A mutable copy of {@link MechanismParams}; {@link #build()} validates. */
+  /**
+   * A mutable copy of {@link MechanismParams}, or a fresh one ({@link #builder()}) whose
+   * {@link #build()} refuses any field never set (no field falls back to a default unseen).
+   * The noise source lives in the budget and in option {@code noiseSource}: whichever of
+   * {@link #budget} and {@link #options} is set last names it for both.
+   */
   public static final class Builder {
-    private double epsilon;
-    private double delta;
-    private double sigma;
-    private double alpha;
-    private int k;
-    private double sigmaQ;
-    private int iterations;
-    private int serverIterations;
+    private PrivacyBudget budget;
+    private Double sigma;
+    private Double alpha;
+    private Integer k;
+    private Double sigmaQ;
+    private Integer iterations;
+    private Integer serverIterations;
     private FeatureKernelScale featureKernelScale;
     private LabelKernel labelKernel;
-    private NoiseCalibration calibration;
-    private boolean renormalize;
-    private boolean officialCodeMii;
-    private boolean sharedClientQ;
+    private Boolean renormalize;
+    private Boolean officialCodeMii;
+    private Boolean sharedClientQ;
     private Map<String, String> options;
 
+    private Builder() {}
+
     private Builder(MechanismParams p) {
-      epsilon = p.epsilon;
-      delta = p.delta;
+      budget = p.budget;
       sigma = p.sigma;
       alpha = p.alpha;
       k = p.k;
@@ -232,21 +247,10 @@ public record MechanismParams(
       serverIterations = p.serverIterations;
       featureKernelScale = p.featureKernelScale;
       labelKernel = p.labelKernel;
-      calibration = p.calibration;
       renormalize = p.renormalize;
       officialCodeMii = p.officialCodeMii;
       sharedClientQ = p.sharedClientQ;
       options = p.options;
-    }
-
-    public Builder epsilon(double v) {
-      epsilon = v;
-      return this;
-    }
-
-    public Builder calibration(NoiseCalibration v) {
-      calibration = v;
-      return this;
     }
 
     /**
@@ -254,10 +258,8 @@ public record MechanismParams(
      * {@code noiseSource} (recorded only when not the default {@code seeded}, as before).
      */
     public Builder budget(PrivacyBudget b) {
-      epsilon = b.epsilon();
-      delta = b.delta();
-      calibration = b.calibration();
-      if (b.noiseSource() != NoiseOrigin.SEEDED || options.containsKey(NoiseOrigin.OPTION)) {
+      budget = Objects.requireNonNull(b, "budget");
+      if (options != null && (b.noiseSource() != NoiseOrigin.SEEDED || options.containsKey(NoiseOrigin.OPTION))) {
         Map<String, String> o = new TreeMap<>(options);
         o.put(NoiseOrigin.OPTION, b.noiseSource().cliName());
         options = o;
@@ -280,6 +282,11 @@ public record MechanismParams(
       return this;
     }
 
+    public Builder sigmaQ(double v) {
+      sigmaQ = v;
+      return this;
+    }
+
     /** T, the client's post-processing iterations. */
     public Builder iterations(int v) {
       iterations = v;
@@ -292,15 +299,75 @@ public record MechanismParams(
       return this;
     }
 
-    public Builder options(Map<String, String> v) {
-      options = v;
+    public Builder featureKernelScale(FeatureKernelScale v) {
+      featureKernelScale = v;
       return this;
     }
 
-    /** The parameters; validated as the record's constructor does. */
+    public Builder labelKernel(LabelKernel v) {
+      labelKernel = v;
+      return this;
+    }
+
+    public Builder renormalize(boolean v) {
+      renormalize = v;
+      return this;
+    }
+
+    public Builder officialCodeMii(boolean v) {
+      officialCodeMii = v;
+      return this;
+    }
+
+    /** One client Q per run seed shared by every query (the official code's {@code init_Q}). */
+    public Builder sharedClientQ(boolean v) {
+      sharedClientQ = v;
+      return this;
+    }
+
+    /**
+     * The mechanism options; a {@code noiseSource} among them becomes the budget's noise source,
+     * and without one the budget's (if not {@code seeded}) is kept as that option.
+     */
+    public Builder options(Map<String, String> v) {
+      options = Objects.requireNonNull(v, "options");
+      if (budget == null) {
+        return this;
+      }
+      if (v.containsKey(NoiseOrigin.OPTION)) {
+        budget = budget.withNoiseSource(NoiseOrigin.parse(v.get(NoiseOrigin.OPTION)));
+      } else if (budget.noiseSource() != NoiseOrigin.SEEDED) {
+        budget(budget);
+      }
+      return this;
+    }
+
+    /**
+     * The parameters; validated as the record's constructor does.
+     *
+     * @throws IllegalStateException if a field was never set (a fresh {@link #builder()})
+     */
     public MechanismParams build() {
-      return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations, serverIterations,
-          featureKernelScale, labelKernel, calibration, renormalize, officialCodeMii, sharedClientQ, options);
+      Map<String, String> o = set(options, "options");
+      PrivacyBudget b = set(budget, "budget");
+      if (o.containsKey(NoiseOrigin.OPTION)) {
+        b = b.withNoiseSource(NoiseOrigin.parse(o.get(NoiseOrigin.OPTION)));
+      } else if (b.noiseSource() != NoiseOrigin.SEEDED) {
+        o = new TreeMap<>(o);
+        o.put(NoiseOrigin.OPTION, b.noiseSource().cliName());
+      }
+      return new MechanismParams(b, set(sigma, "sigma"), set(alpha, "alpha"), set(k, "k"), set(sigmaQ, "sigmaQ"),
+          set(iterations, "iterations"), set(serverIterations, "serverIterations"),
+          set(featureKernelScale, "featureKernelScale"), set(labelKernel, "labelKernel"),
+          set(renormalize, "renormalize"), set(officialCodeMii, "officialCodeMii"),
+          set(sharedClientQ, "sharedClientQ"), o);
+    }
+
+    private static <T> T set(T value, String name) {
+      if (value == null) {
+        throw new IllegalStateException("MechanismParams.Builder: " + name + " was never set");
+      }
+      return value;
     }
   }
 }

@@ -4,7 +4,9 @@ import io.pmbench.core.CliEnum;
 import io.pmbench.core.kernel.FeatureKernelScale;
 import io.pmbench.core.kernel.LabelKernel;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.data.LabelNumbering;
+import io.pmbench.core.random.NoiseOrigin;
 import io.pmbench.core.random.NoiseSampler;
 
 /**
@@ -173,9 +175,33 @@ public enum Preset implements CliEnum {
       return this;
     }
 
-    /** The parameters at (ε, δ). */
+    /** The parameters at (ε, δ): {@link #build(PrivacyBudget)} of {@link #budget(double, double)}. */
     public MechanismParams build(double epsilon, double delta) {
-      return build(epsilon, delta, calibration != null ? calibration : preset.calibrationFor(epsilon));
+      return build(budget(epsilon, delta));
+    }
+
+    /**
+     * The privacy budget at (ε, δ), where ε and δ enter and are validated ({@link PrivacyBudget}):
+     * the calibration the preset's rule gives at ε unless one is forced, the noise source of option
+     * {@code noiseSource} ({@code seeded} if not given).
+     */
+    public PrivacyBudget budget(double epsilon, double delta) {
+      NoiseOrigin source = options.containsKey(NoiseOrigin.OPTION)
+          ? NoiseOrigin.parse(options.get(NoiseOrigin.OPTION)) : NoiseOrigin.SEEDED;
+      return new PrivacyBudget(epsilon, delta, calibration != null ? calibration : preset.calibrationFor(epsilon),
+          source);
+    }
+
+    /** The parameters under {@code budget} (its ε and δ already validated), every other knob this builder's. */
+    public MechanismParams build(PrivacyBudget budget) {
+      java.util.Map<String, String> opts = new java.util.TreeMap<>(options);
+      if (preset.defaultNoiseSampler() != NoiseSampler.STANDARD) {
+        opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());
+      }
+      return MechanismParams.builder().budget(budget).sigma(sigma).alpha(alpha).k(k)
+          .sigmaQ(sigmaQ).iterations(iterations).serverIterations(iterations + serverIterationsExtra)
+          .featureKernelScale(scale).labelKernel(labels).renormalize(renormalize).officialCodeMii(officialCodeMii)
+          .sharedClientQ(sharedClientQ).options(opts).build();
     }
 
     /**
@@ -187,18 +213,9 @@ public enum Preset implements CliEnum {
     public java.util.Map<String, Object> describe(double delta, boolean fromEpsilonOne) {
       NoiseCalibration c = calibration != null ? calibration
           : fromEpsilonOne ? preset.calibrationFromEpsilonOne() : preset.calibrationBelowEpsilonOne();
-      java.util.Map<String, Object> d = new java.util.TreeMap<>(build(1, delta, c).describe());
+      java.util.Map<String, Object> d = new java.util.TreeMap<>(build(budget(1, delta).withCalibration(c)).describe());
       d.remove("epsilon");
       return d;
-    }
-
-    private MechanismParams build(double epsilon, double delta, NoiseCalibration c) {
-      java.util.Map<String, String> opts = new java.util.TreeMap<>(options);
-      if (preset.defaultNoiseSampler() != NoiseSampler.STANDARD) {
-        opts.putIfAbsent(NoiseSampler.OPTION, preset.defaultNoiseSampler().cliName());
-      }
-      return new MechanismParams(epsilon, delta, sigma, alpha, k, sigmaQ, iterations,
-          iterations + serverIterationsExtra, scale, labels, c, renormalize, officialCodeMii, sharedClientQ, opts);
     }
   }
 }

@@ -38,6 +38,11 @@ public record PrivacyBudget(double epsilon, double delta, NoiseCalibration calib
     return new PrivacyBudget(epsilon, delta, newCalibration, noiseSource);
   }
 
+  /** This budget with its noise's uniform bits from {@code newSource}. */
+  public PrivacyBudget withNoiseSource(NoiseOrigin newSource) {
+    return newSource == noiseSource ? this : new PrivacyBudget(epsilon, delta, calibration, newSource);
+  }
+
   /** The noise standard deviation for ℓ2 sensitivity Δ under this budget ({@link NoiseCalibration#sigma}). */
   public double gaussianSigma(double l2Sensitivity) {
     return calibration.sigma(l2Sensitivity, epsilon, delta);

@@ -43,7 +43,7 @@ class PrivacyBudgetTest {
 
     MechanismParams q = p.toBuilder().budget(PrivacyBudget.of(2, 1e-5, NoiseCalibration.ANALYTIC)).build();
 
-    assertEquals(p.toBuilder().epsilon(2).calibration(NoiseCalibration.ANALYTIC).build().describe(), q.describe());
+    assertEquals(p.withPrivacy(2, NoiseCalibration.ANALYTIC).describe(), q.describe());
     assertFalse(((Map<?, ?>) q.describe().get("options")).containsKey(NoiseOrigin.OPTION));
   }
 

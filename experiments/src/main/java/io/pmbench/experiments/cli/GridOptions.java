@@ -10,6 +10,7 @@ import io.pmbench.core.mechanism.MechanismOptions;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import io.pmbench.core.privacy.NoiseCalibration;
+import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.protocol.GalleryIndexKind;
 import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.random.NoiseOrigin;
@@ -265,9 +266,10 @@ public final class GridOptions {
   }
 
   /**
-   * Every check that needs no data: preset, protocol, seeds, parallelism, engine, and the
-   * mechanism parameters at each of {@code epsilons} (σ and α the given ones, else stand-ins:
-   * the data set's defaults are valid by construction). Messages name the option.
+   * Every check that needs no data: preset, protocol, seeds, parallelism, engine, the privacy
+   * budget at each of {@code epsilons} (the one place ε and δ are validated, {@link PrivacyBudget}),
+   * and the other mechanism parameters once (σ and α the given ones, else stand-ins: the data set's
+   * defaults are valid by construction). Messages name the option.
    */
   void checkBeforeLoading(List<Double> epsilons) {
     Preset p = Preset.parse(preset);
@@ -284,9 +286,9 @@ public final class GridOptions {
     }
     Preset.Builder b = builder(p, sigmaGiven().flatMap(g -> g.isPresent() ? java.util.Optional.of(g.getAsDouble())
         : java.util.Optional.empty()).orElse(1.0), alpha != null ? alpha : 0, options);
-    for (double eps : epsilons.isEmpty() ? List.of(0.5) : epsilons) {
-      b.build(eps, delta);
-    }
+    List<PrivacyBudget> budgets = (epsilons.isEmpty() ? List.of(0.5) : epsilons).stream()
+        .map(eps -> b.budget(eps, delta)).toList(); // where ε and δ enter: validated here, once
+    b.build(budgets.get(0)); // every other knob (ε-independent), checked once
   }
 
   private Preset.Builder builder(Preset p, double s, double a, Map<String, String> mechanismOptions) {

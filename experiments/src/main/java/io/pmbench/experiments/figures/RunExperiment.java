@@ -1,6 +1,7 @@
 package io.pmbench.experiments.figures;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
 import io.pmbench.experiments.orchestration.Experiment;
 import io.pmbench.experiments.orchestration.ExperimentKind;
@@ -70,11 +71,10 @@ public record RunExperiment(List<String> mechanisms, List<Double> epsilons) impl
 
   @Override
   public void validate(GridSetup s) {
+    Map<Double, MechanismParams> params = EpsilonGrid.paramsAt(s, epsilons);
     for (String name : mechanisms) {
       EmbeddingMechanism m = s.registry().get(name);
-      for (double eps : epsilons) {
-        m.validate(s.params(eps).forMechanism(name));
-      }
+      params.values().forEach(p -> m.validate(p.forMechanism(name)));
     }
   }
 

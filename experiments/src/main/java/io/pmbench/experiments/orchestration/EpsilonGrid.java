@@ -1,6 +1,7 @@
 package io.pmbench.experiments.orchestration;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
+import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.protocol.CellResult;
 import io.pmbench.core.protocol.ProtocolRunner;
@@ -9,6 +10,7 @@ import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.Sweep;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -54,16 +56,30 @@ public final class EpsilonGrid {
   public static List<Sweep.Task> tasks(GridSetup s, Cells cells, List<String> mechanisms, List<Double> epsilons,
       List<String> free, double freeEpsilon) {
     ProtocolRunner runner = cells.runner(s.data(), s.protocol());
+    Map<Double, MechanismParams> params = free.isEmpty() ? paramsAt(s, epsilons) : paramsAt(s, epsilons, freeEpsilon);
     List<Sweep.Task> out = new ArrayList<>();
     for (long seed : s.seeds()) {
       for (String name : mechanisms) {
         boolean once = free.contains(name);
         for (double eps : once ? List.of(freeEpsilon) : epsilons) {
-          out.add(cells.protocol(runner, s.registry().get(name), s.params(eps),
+          out.add(cells.protocol(runner, s.registry().get(name), params.get(eps),
               new CellKey(s.data().name(), name, "", eps, seed), s.queriesPerCell(),
               once ? EpsilonGrid::checkEpsilonFree : null));
         }
       }
+    }
+    return out;
+  }
+
+  /**
+   * The parameters at each of {@code epsilons} and {@code more}, each built once
+   * ({@link GridSetup#params}) and shared by every seed and mechanism of the grid.
+   */
+  public static Map<Double, MechanismParams> paramsAt(GridSetup s, List<Double> epsilons, double... more) {
+    Map<Double, MechanismParams> out = new LinkedHashMap<>();
+    epsilons.forEach(eps -> out.computeIfAbsent(eps, s::params));
+    for (double eps : more) {
+      out.computeIfAbsent(eps, s::params);
     }
     return out;
   }
