@@ -1,5 +1,7 @@
 package io.pmbench.datasets;
 
+import io.pmbench.core.ParameterException;
+
 import io.pmbench.core.data.DatasetDefaults;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.builtin.FashionMnist;
@@ -234,8 +236,8 @@ public final class DatasetRegistry {
     @Override
     public FeatureSet load(String argument, LoadOptions options) {
       if (!argument.isEmpty()) {
-        throw new IllegalArgumentException(name + " takes no argument (its files are found under --data-dir). "
-            + "Provided value: " + argument);
+        throw new ParameterException("dataset", "${dataset} " + name + " takes no argument (its files are found "
+            + "under ${dataDir}). Provided value: " + argument);
       }
       if (name.equals(FashionMnist.NAME) && options.dataDir().isEmpty()) {
         return FashionMnist.load();

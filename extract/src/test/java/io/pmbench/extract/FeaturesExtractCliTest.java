@@ -176,7 +176,7 @@ class FeaturesExtractCliTest {
     Path missing = tmp.resolve("missing");
     Run r = execute("features", "extract", "--images", "cifar100-binary:" + missing);
     assertEquals(Pmbench.EXIT_BAD_INPUT, r.exit());
-    assertEquals("pmbench: " + missing + ": no such file or folder (--images cifar100-binary:" + missing + ")",
+    assertEquals("pmbench: " + missing + ": no such file or folder (layout cifar100-binary)",
         r.err().strip());
     r = execute("features", "extract", "--images", "cifar100-binary:" + cifar, "--model", "resnet50");
     assertEquals(Pmbench.EXIT_BAD_INPUT, r.exit());

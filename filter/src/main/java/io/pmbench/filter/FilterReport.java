@@ -125,7 +125,7 @@ public final class FilterReport {
         + RenyiStatement.fmt(e.posteriorVariances()[e.latentDim() - 1]) + " against latents of variance about 1). "
         + (e.name().equals("ppca") ? "The paper's VAE has other posterior variances, so its budgets (0 to about 5) "
         + "are not comparable with these; the budgets here span the range from no visible effect to the Gaussian "
-        + "mechanism's destroying both labels." : "The budgets of a PPCA run (--encoder ppca) are on another scale."));
+        + "mechanism's destroying both labels." : "The budgets of a PPCA run (encoder ppca) are on another scale."));
     html.heading(2, "Does the paper's finding reproduce?");
     html.paragraph("Finding of Figure 7b: the filter keeps utility accuracy while private accuracy falls; the Gaussian "
         + "mechanism at the same distortion lowers both. Judged at the largest budget: 'keeps' = utility within "
@@ -269,7 +269,7 @@ public final class FilterReport {
             + "paper's implementation, section 6.3.1), in closed form rather than a batch estimate.",
         "Penalty: " + g.penalty().label() + (g.penalty() == GameConfig.Penalty.ONE_SIDED
             ? " — lambda max(D - b, 0) + lambda max(D - b, 0)^2, the penalty of the paper's constraint D <= b; eq. 17 "
-                + "as printed has (D - b)^2, which also penalises unused budget (--penalty two-sided; see docs/filter.md)"
+                + "as printed has (D - b)^2, which also penalises unused budget (penalty two-sided; see docs/filter.md)"
             : " — eq. 17 as printed: lambda max(D - b, 0) + lambda (D - b)^2") + ". lambda starts at "
             + RenyiStatement.fmt(g.lambdaStart()) + ", halves every " + g.halvingEpochs() + " epochs (the paper's "
             + "500 of 1,000, scaled), floor " + RenyiStatement.fmt(g.lambdaFloor()) + ".",
@@ -277,7 +277,7 @@ public final class FilterReport {
             + " training rows (paper: 1,000 epochs over 60,000), batch " + g.batch() + ", Adam " + g.learningRate()
             + ", beta = " + g.beta() + ", noise dimension m = " + g.noiseDim() + ".",
         "Game classifiers " + (g.hidden() == 0 ? "linear (softmax regression; the paper's MNIST game uses "
-            + "FC(15)-ELU-FC, --game-classifier mlp)" : "FC(" + g.hidden() + ")-ELU-FC as in the paper")
+            + "FC(15)-ELU-FC, game classifier mlp)" : "FC(" + g.hidden() + ")-ELU-FC as in the paper")
             + "; each takes " + g.adversarySteps() + " Adam step(s) per filter step (the paper alternates; with one step the filter learns shifts that a "
             + "fresh classifier reads, see docs/filter.md), after " + g.warmupEpochs() + " warm-up epochs.",
         "Scoring: fresh softmax regression and FC(" + cfg.eval().hidden() + ")-ELU-FC networks trained on "

@@ -40,7 +40,7 @@ public final class PpcaEncoder implements Encoder {
 
   /** The encoder statement of every report. */
   public static final String NOTE = "Encoder: a probabilistic-PCA (linear-Gaussian) latent, NOT the paper's VAE "
-      + "(--encoder ppca; --encoder vae trains the paper's VAE encoder, docs/filter.md 'The encoder').";
+      + "(encoder ppca; encoder vae trains the paper's VAE encoder, docs/filter.md 'The encoder').";
 
   private static final int ROW_BLOCK = 128;
 

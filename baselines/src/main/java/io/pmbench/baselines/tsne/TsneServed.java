@@ -21,6 +21,15 @@ public interface TsneServed extends EmbeddingMechanism {
     return TsneServer.embed(view, params);
   }
 
+  /**
+   * The exact t-SNE of n server rows holds the n × n squared distances (doubles), the packed
+   * affinities (n²/2 doubles) and their float copy at once: 16·n² bytes.
+   */
+  @Override
+  default long serverPeakBytes(long serverRows) {
+    return 16 * serverRows * serverRows;
+  }
+
   /** The t-SNE of [S; P] takes about 15 minutes per seed at 11,000 rows: a resumed run loads it. */
   @Override
   default boolean persistsServer() {

@@ -70,6 +70,16 @@ public interface EmbeddingMechanism {
   }
 
   /**
+   * Bytes the server side holds at its peak, beyond the loaded feature values, for a server of
+   * {@code serverRows} rows (gallery + public), when that grows faster than the rows — e.g. exact
+   * t-SNE's n × n matrices. The launcher sizes the JVM's heap from it (docs/usage.md, "Memory");
+   * 0 for a server that stays within the launcher's floor. Default 0.
+   */
+  default long serverPeakBytes(long serverRows) {
+    return 0;
+  }
+
+  /**
    * Whether {@code --mechanisms all} includes this mechanism. False only for a reference kept to
    * check another one against (e.g. {@code tsne-smile}, Smile's slow t-SNE behind {@code tsne}):
    * it runs when named. Default true.

@@ -1,5 +1,6 @@
 package io.pmbench.datasets.images;
 
+import io.pmbench.core.ParameterException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,17 +46,18 @@ public final class ImageLayouts {
   public static ImageLayout open(String spec, ImageOptions options) throws IOException {
     int colon = spec.indexOf(':');
     if (colon <= 0 || colon == spec.length() - 1) {
-      throw new IllegalArgumentException("--images must be LAYOUT:PATH with LAYOUT one of " + names()
+      throw new ParameterException("images", "${images} must be LAYOUT:PATH with LAYOUT one of " + names()
           + ". Provided value: " + spec);
     }
     String layout = spec.substring(0, colon);
     Opener opener = LAYOUTS.get(layout);
     if (opener == null) {
-      throw new IllegalArgumentException("--images layout must be one of " + names() + ". Provided value: " + layout);
+      throw new ParameterException("images", "${images} layout must be one of " + names() + ". Provided value: "
+          + layout);
     }
     Path path = Path.of(spec.substring(colon + 1));
     if (!Files.exists(path)) {
-      throw new io.pmbench.core.data.InvalidDataException(path + ": no such file or folder (--images " + spec + ")");
+      throw new io.pmbench.core.data.InvalidDataException(path + ": no such file or folder (layout " + layout + ")");
     }
     return opener.open(path, options);
   }

@@ -17,12 +17,12 @@ import java.util.Locale;
  * loaded, a grid that needs more is run again, by the same command line, in a JVM with the heap
  * {@link #needMiB} gives (at most half the machine's memory).
  *
- * <p>The rule, in MiB: {@code max(1200, 512 + 8·v/2²⁰ + t·16·n²/2²⁰)}, where v is the number of
- * feature values loaded (train + test rows × dimension, held once as doubles), n the server's rows
- * (gallery + public), and t is 1 when a mechanism of the grid
- * embeds the server by exact t-SNE ({@code tsne}, {@code dp-dsne}, {@code dp-dsne-official},
- * {@code tsne-smile}) and 0 otherwise: that embedding holds the n × n squared distances (doubles),
- * the packed affinities (n²/2 doubles) and their float copy at once, 16·n² bytes. Everything
+ * <p>The rule, in MiB: {@code max(1200, 512 + (8·v + s)/2²⁰)}, where v is the number of
+ * feature values loaded (train + test rows × dimension, held once as doubles) and s the largest
+ * {@link EmbeddingMechanism#serverPeakBytes} a mechanism of the grid declares for the server's n
+ * rows (gallery + public): 16·n² for the exact t-SNE server that {@code tsne}, {@code tsne-smile},
+ * {@code dp-dsne} and {@code dp-dsne-official} share (its n × n squared distances, packed
+ * affinities and their float copy), 0 for every other built-in mechanism. Everything
  * else stays within the floor: the SMLQ server's n × n kernel is kept as its upper triangle, or
  * computed blockwise, when the whole block would take more than ¾ of the free heap (the same bits,
  * {@code LaplacianLayout}), the 10⁵-row k-NN
@@ -35,7 +35,6 @@ final class HeapRule {
   /** The heap the launcher starts with, and the least this rule gives. */
   static final long FLOOR_MIB = 1200;
   private static final long BASE_MIB = 512;
-  private static final String TSNE_SERVER = "tsne-server";
   /** JVM options whose value is the next argument. */
   private static final java.util.Set<String> TAKES_VALUE = java.util.Set.of("--add-modules", "--add-opens",
       "--add-exports", "--add-reads", "-cp", "-classpath", "--class-path", "-p", "--module-path");
@@ -46,17 +45,16 @@ final class HeapRule {
    * The heap in MiB a grid needs.
    *
    * @param values feature values loaded (rows × dimension over train and test)
-   * @param serverRows the server's rows (gallery + public)
-   * @param exactTsne whether a mechanism embeds the server by exact t-SNE
+   * @param serverPeakBytes the largest server peak a mechanism of the grid declares
    */
-  static long needMiB(long values, long serverRows, boolean exactTsne) {
-    double bytes = 8.0 * values + (exactTsne ? 16.0 * serverRows * serverRows : 0);
+  static long needMiB(long values, long serverPeakBytes) {
+    double bytes = 8.0 * values + serverPeakBytes;
     return Math.max(FLOOR_MIB, BASE_MIB + (long) Math.ceil(bytes / (1 << 20)));
   }
 
-  /** Whether {@code m} embeds the server by exact t-SNE (n × n matrices). */
-  static boolean exactTsne(EmbeddingMechanism m, GridSetup s) {
-    return m.name().startsWith("tsne") || m.serverKey(s.params(1.0)).startsWith(TSNE_SERVER);
+  /** The largest {@link EmbeddingMechanism#serverPeakBytes} of {@code meant} for {@code serverRows} rows. */
+  static long serverPeakBytes(List<EmbeddingMechanism> meant, long serverRows) {
+    return meant.stream().mapToLong(m -> m.serverPeakBytes(serverRows)).max().orElse(0);
   }
 
   /**
@@ -70,13 +68,15 @@ final class HeapRule {
     }
     long values = (long) (s.data().train().size() + s.data().test().size()) * s.data().dimension();
     long n = (long) s.data().test().size() + s.protocol().nPublic();
-    boolean tsne = meant.stream().anyMatch(m -> exactTsne(m, s));
-    long need = Math.min(needMiB(values, n, tsne), physicalMiB() / 2);
+    long server = serverPeakBytes(meant, n);
+    long need = Math.min(needMiB(values, server), physicalMiB() / 2);
     long have = Runtime.getRuntime().maxMemory() >> 20;
     if (need <= have + 64) { // maxMemory reports a little less than -Xmx
       return;
     }
-    String why = tsne ? "exact t-SNE of the server" : need == FLOOR_MIB ? "the floor" : "the loaded data";
+    String why = server > 8L * values ? "the server embedding of " + meant.stream()
+        .filter(m -> m.serverPeakBytes(n) == server).map(EmbeddingMechanism::name).findFirst().orElseThrow()
+        : need == FLOOR_MIB ? "the floor" : "the loaded data";
     err.printf(Locale.ROOT, "pmbench: running again with a %,d MiB heap (%s, %,d server rows; JAVA_OPTS=-Xmx... "
         + "overrides, docs/usage.md)%n", need, why, n);
     err.flush();

@@ -22,7 +22,10 @@ final class ParameterFlags {
       Map.entry("index", "--index"),
       Map.entry("encoder", "--encoder"),
       Map.entry("vaeEpochs", "--vae-epochs"),
-      Map.entry("vaeModel", "--vae-model"));
+      Map.entry("vaeModel", "--vae-model"),
+      Map.entry("images", "--images"),
+      Map.entry("dataset", "--dataset"),
+      Map.entry("dataDir", "--data-dir"));
 
   private ParameterFlags() {}
 

@@ -127,4 +127,14 @@ class MechanismOptionsCliTest {
     assertTrue(o.out().lines().anyMatch(l -> l.matches("columnDraw +one of AUTO, SWEEP, EXACT +AUTO +.*")), o.out());
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute("mechanisms", "nope").exit());
   }
+
+  @Test
+  void run_builtInSetWithArgument_namesTheFlagsFromTheOneTable(@TempDir Path tmp) {
+    // fails if datasets names a flag itself, or the CLI's table loses the parameters it raises
+    Outcome o = RunCommandTest.execute("run", "--dataset", "fashion-mnist:x", "--out", tmp.toString());
+    assertEquals(2, o.exit(), o.err());
+    String[] lines = o.err().strip().split("\n");
+    assertTrue(lines[lines.length - 1].startsWith("pmbench: --dataset fashion-mnist takes no argument (its files are found under "
+        + "--data-dir). Provided value: x"), o.err());
+  }
 }
