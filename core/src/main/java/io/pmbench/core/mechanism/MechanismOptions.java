@@ -32,7 +32,7 @@ public final class MechanismOptions {
   /** {@code noiseSource}: where the privacy noise's bits come from ({@link NoiseOrigin}; set by {@code --noise-source}). */
   public static final OptionSpec<NoiseOrigin> NOISE_SOURCE = new OptionSpec<>(NoiseOrigin.OPTION,
       "one of seeded, system", NoiseOrigin.SEEDED.cliName(),
-      "where privacy noise comes from: the run's seeds, or an OS-seeded DRBG (set by --noise-source)",
+      "where privacy noise comes from: the run's seeds, or an OS-seeded DRBG",
       NoiseOrigin::parse);
 
   /** The options every mechanism accepts (read by {@link MechanismParams} itself). */

@@ -32,15 +32,14 @@ public record SmlqSettings(double sigma, double alpha, int k, double sigmaQ, int
 
   /** Every SMLQ knob, declared as an option whose default is the parameters' own value. */
   public static final List<OptionSpec<?>> DECLARED = List.of(
-      OptionSpec.positive("sigma", "the data set's", "kernel bandwidth sigma (--sigma)")
+      OptionSpec.positive("sigma", "the data set's", "kernel bandwidth sigma")
           .derivedFrom(MechanismParams::sigma),
-      new OptionSpec<>("alpha", "number >= 0", "the data set's", "label weight alpha (--alpha)",
+      new OptionSpec<>("alpha", "number >= 0", "the data set's", "label weight alpha",
           Double::parseDouble).derivedFrom(MechanismParams::alpha),
-      OptionSpec.integer("k", 1, "2", "embedding dimension (--k)").derivedFrom(MechanismParams::k),
-      OptionSpec.positive("sigmaQ", "1e-8", "standard deviation of the initial embedding Q (--sigma-q)")
+      OptionSpec.integer("k", 1, "2", "embedding dimension").derivedFrom(MechanismParams::k),
+      OptionSpec.positive("sigmaQ", "1e-8", "standard deviation of the initial embedding Q")
           .derivedFrom(MechanismParams::sigmaQ),
-      OptionSpec.integer("iterations", 0, "5", "T, post-processing iterations after the noisy release"
-          + " (--iterations)").derivedFrom(MechanismParams::iterations),
+      OptionSpec.integer("iterations", 0, "5", "T, post-processing iterations after the noisy release").derivedFrom(MechanismParams::iterations),
       OptionSpec.integer("serverIterations", 1, "1 + T (paper), T (official-code)",
           "iterations of every noise-free SMLQ run").derivedFrom(MechanismParams::serverIterations),
       OptionSpec.choice("featureKernelScale", FeatureKernelScale.class, FeatureKernelScale.TWO_SIGMA_SQUARED,

@@ -112,11 +112,11 @@ public final class MechanismsCommand extends CliCommand {
             + " cells, " + r.nPublic() + " public rows, " + r.measured() + ")").collect(Collectors.joining("; "))));
     out.printf("%-18s %-28s %-16s %s%n", "option", "type", "default", "description");
     for (OptionSpec<?> o : m.options()) {
-      out.println(o.line());
+      out.println(ParameterFlags.optionLine(o));
     }
     for (OptionSpec<?> o : MechanismOptions.COMMON) {
       if (m.options().stream().noneMatch(x -> x.name().equals(o.name()))) {
-        out.println(o.line() + " (every mechanism)");
+        out.println(ParameterFlags.optionLine(o) + " (every mechanism)");
       }
     }
     out.println("The claim comes from one release on a tiny built-in sample (" + MechanismSheet.SAMPLE + "); the "

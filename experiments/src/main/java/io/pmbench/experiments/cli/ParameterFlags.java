@@ -25,13 +25,19 @@ final class ParameterFlags {
       Map.entry("vaeModel", "--vae-model"),
       Map.entry("images", "--images"),
       Map.entry("dataset", "--dataset"),
-      Map.entry("dataDir", "--data-dir"));
+      Map.entry("dataDir", "--data-dir"),
+      Map.entry("noiseSource", "--noise-source"));
 
   private ParameterFlags() {}
 
   /** The flag that sets {@code parameter}, if the command line has one. */
   static Optional<String> flag(String parameter) {
     return Optional.ofNullable(FLAG.get(parameter));
+  }
+
+  /** An option's line of {@code pmbench mechanisms NAME}, with the flag that also sets it when there is one. */
+  static String optionLine(io.pmbench.core.mechanism.OptionSpec<?> o) {
+    return o.line() + flag(o.name()).map(f -> " (set by " + f + ")").orElse("");
   }
 
   /** {@code e}'s message with every parameter it names written as its flag (as is when it has none). */

@@ -52,6 +52,9 @@ class MechanismsCommandTest {
     assertTrue(o.out().contains("revision: 2"), o.out());
     assertTrue(o.out().lines().anyMatch(l -> l.startsWith("method") && l.contains("one of PPCA, MOD_SULQ")), o.out());
     assertTrue(o.out().contains("measured cost per query: fashion-mnist "), o.out());
+    // the flag comes from the CLI's one table, not from core's description
+    assertTrue(o.out().lines().anyMatch(l -> l.startsWith("noiseSource") && l.endsWith("OS-seeded DRBG (set by "
+        + "--noise-source) (every mechanism)")), o.out());
   }
 
   @Test
