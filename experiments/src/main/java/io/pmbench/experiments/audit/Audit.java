@@ -3,7 +3,6 @@ package io.pmbench.experiments.audit;
 import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.random.Seeds;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,9 +86,6 @@ public final class Audit {
   private static IOException rethrown(Throwable cause) {
     if (cause instanceof IOException io) {
       return io;
-    }
-    if (cause instanceof UncheckedIOException io) {
-      return io.getCause();
     }
     if (cause instanceof RuntimeException re) {
       throw re;
