@@ -147,9 +147,9 @@ final class DpDsneClient implements ClientSide, Auditable {
    * The first step by the same code as {@link #embed}: the start map drawn from {@code internal},
    * f(D) = the free rows' clipped t-SNE gradient there, Δ = 2C·√(m+1) (ℓ2) per step, the step's
    * noise scale s, and the release by {@link #addNoise}, repeated T times (on f flattened: the
-   * draws of {@link #embed}'s row-by-row noise, in the same order, without copying rows). Releasing this f T times
-   * is one non-adaptive sequence of T Δ-sensitive steps, which the T-step claim covers; later
-   * steps' gradients (at the noisy maps) are not audited.
+   * draws of {@link #embed}'s row-by-row noise, in the same order, without copying rows).
+   * Releasing this f T times is one non-adaptive sequence of T Δ-sensitive steps, which the T-step
+   * claim covers; later steps' gradients (at the noisy maps) are not audited.
    */
   @Override
   public AuditStage auditStage(String stage, ClientData data, SplittableRandom internal) {
