@@ -30,9 +30,9 @@ class DpDsneNoiseTest {
 
   @Test
   void auditStage_release_equalsAddNoiseOfItsGradientBitForBit() {
-    // The audited release builds its noise source once per stage, not once per draw (issue 37):
-    // fails if that source draws other values, or in another order, than the per-step addNoise the
-    // mechanism's step uses (same stream, 50 draws in a row).
+    // The audited release builds its noise source once per stage, not once per draw (issue 37), and
+    // perturbs a flat copy of f instead of row copies (issue 35): fails if it draws other values, or in
+    // another order, than the per-step addNoise the mechanism's step uses (same stream, 50 draws in a row).
     MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
     DpDsneClient client = new DpDsneClient(FIX.view, p, true);
     var stage = client.auditStage(DpDsneClient.AUDIT_STAGE, data(7), new SplittableRandom(3));
