@@ -31,9 +31,11 @@ import java.util.TreeMap;
  * RunCheck}): a cell or result file changed after it was written does not verify.
  *
  * <p>Order of writes: a cell file is renamed into place before {@code run.json} lists it, so a
- * kill in between leaves an unlisted cell, which a resume recomputes (it is not reused).
+ * kill in between leaves an unlisted cell, which a resume recomputes (it is not reused). While
+ * open the folder is locked ({@code DIR/.lock}, as a grid run's {@link CellStore}): a second
+ * process on it fails at once.
  */
-public final class ResultCells {
+public final class ResultCells implements AutoCloseable {
   /** The field of a cell holding its CSV lines. */
   static final String LINES = "lines";
 
@@ -43,12 +45,15 @@ public final class ResultCells {
   private final Manifest manifest;
   private final Map<String, String> cells;
   private final Map<String, String> results;
+  private final RunLock lock;
 
-  private ResultCells(Path dir, Manifest manifest, Map<String, String> cells, Map<String, String> results) {
+  private ResultCells(Path dir, Manifest manifest, Map<String, String> cells, Map<String, String> results,
+      RunLock lock) {
     this.dir = dir;
     this.manifest = manifest;
     this.cells = cells;
     this.results = results;
+    this.lock = lock;
   }
 
   /**
@@ -57,6 +62,16 @@ public final class ResultCells {
    * fresh}; with {@code fresh} its cells and result files are deleted first.
    */
   public static ResultCells open(Path dir, Manifest manifest, boolean fresh) throws IOException {
+    RunLock lock = RunLock.take(dir);
+    try {
+      return open(dir, manifest, fresh, lock);
+    } catch (IOException | RuntimeException e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  private static ResultCells open(Path dir, Manifest manifest, boolean fresh, RunLock lock) throws IOException {
     Path file = dir.resolve(CellStore.MANIFEST);
     Map<String, String> cells = new TreeMap<>();
     Map<String, String> results = new TreeMap<>();
@@ -76,8 +91,11 @@ public final class ResultCells {
         results.clear();
       }
     }
+    if (fresh) {
+      Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
+    }
     Files.createDirectories(dir.resolve(CellStore.CELLS));
-    ResultCells out = new ResultCells(dir, manifest, cells, results);
+    ResultCells out = new ResultCells(dir, manifest, cells, results, lock);
     out.writeManifest();
     return out;
   }
@@ -139,23 +157,6 @@ public final class ResultCells {
     writeManifest();
   }
 
-  /** The stored cell if it verifies, else {@code compute}'s lines, stored. */
-  public List<String> reuseOrCompute(String name, LinesSupplier compute) throws IOException {
-    Optional<List<String>> s = stored(name);
-    if (s.isPresent()) {
-      return s.get();
-    }
-    List<String> lines = compute.get();
-    store(name, lines);
-    return lines;
-  }
-
-  /** Computes a cell's lines. */
-  @FunctionalInterface
-  public interface LinesSupplier {
-    List<String> get() throws IOException;
-  }
-
   /** Writes the result file {@code name} (relative to the folder) atomically and lists its SHA-256 in {@code run.json}. */
   public void writeResult(String name, String content) throws IOException {
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
@@ -171,7 +172,7 @@ public final class ResultCells {
   }
 
   /** SHA-256 (hex) of a result file's bytes. */
-  static String sha256(byte[] bytes) {
+  public static String sha256(byte[] bytes) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (NoSuchAlgorithmException e) {
@@ -181,5 +182,11 @@ public final class ResultCells {
 
   private void writeManifest() throws IOException {
     AtomicFiles.write(dir.resolve(CellStore.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
+  }
+
+  /** Releases the folder's lock. */
+  @Override
+  public void close() throws IOException {
+    lock.close();
   }
 }
