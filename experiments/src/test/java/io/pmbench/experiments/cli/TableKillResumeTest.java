@@ -27,22 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class TableKillResumeTest {
   private static Process start(List<String> args, Path dir, Path log) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.pmbench.experiments.cli.Pmbench"));
-    cmd.addAll(args);
-    cmd.addAll(List.of("--out", dir.toString()));
-    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-  }
-
-  private static long cellFiles(Path dir) throws Exception {
-    Path cells = dir.resolve("cells");
-    if (!Files.isDirectory(cells)) {
-      return 0;
-    }
-    try (var s = Files.list(cells)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".json")
-          && !p.getFileName().toString().startsWith(".")).count();
-    }
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of("--out", dir.toString()));
+    return PmbenchProcess.start(all, log);
   }
 
   /**
@@ -88,7 +75,7 @@ class TableKillResumeTest {
     assertEquals(0, resumed.exitValue(), log);
     assertTrue(log.contains(": " + (cells - before) + " cells computed, " + before + " reused"),
         "cells on disk must be reused, only the others computed:\n" + log);
-    assertEquals(cells, cellFiles(killed), "one file per cell, none twice");
+    assertEquals(cells, PmbenchProcess.cellFiles(killed), "one file per cell, none twice");
     assertTrue(Files.readString(killed.resolve("invocations.jsonl")).lines().count() >= 3,
         "both invocations are in invocations.jsonl");
     Path clean = tmp.resolve("clean");
