@@ -134,7 +134,7 @@ public final class AuditFolder implements TableExperiment {
     String data = settings.toString();
     return Provenance.of(command(), config, List.of(settings.seed()), "audit data sets drawn from the seed ("
         + String.format(Locale.ROOT, "n=%d, m=%d, d=%d, c=%d", settings.n(), settings.privateRows(), settings.d(),
-        settings.c()) + ")", ResultCells.sha256(data.getBytes(StandardCharsets.UTF_8)), Map.of(), git, start, Instant.now());
+        settings.c()) + ")", io.pmbench.experiments.sweep.CellHashes.sha256(data.getBytes(StandardCharsets.UTF_8)), Map.of(), git, start, Instant.now());
   }
 
   /** The rows of this audit's {@code audit.csv} (after the pipeline ran it). */

@@ -7,6 +7,7 @@ import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.Engines;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.InvocationLog;
@@ -177,7 +178,7 @@ public final class RunPipeline {
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
     GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
-    try (Engine engine = Engine.named(options.engine(), options.master(), s.parallel(), recipe, s.data());
+    try (Engine engine = Engines.named(options.engine(), options.master(), s.parallel(), recipe, s.data());
         CellStore store = CellStore.open(s.out(), manifest, s.fresh(), options.acceptModified(), w -> {
           err.println("pmbench: " + w);
           err.flush();

@@ -27,12 +27,12 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * releases the lock when the process dies, even by {@code kill -9}.
  */
 public final class CellStore implements AutoCloseable {
-  /** The manifest's file name. */
-  public static final String MANIFEST = "run.json";
-  /** The folder of the cell files. */
-  public static final String CELLS = "cells";
-  /** The folder of the query logs of unfinished cells ({@link QueryJournal}). */
-  public static final String PARTIAL = "partial";
+  /** The manifest's file name ({@link RunLayout#MANIFEST}). */
+  public static final String MANIFEST = RunLayout.MANIFEST;
+  /** The folder of the cell files ({@link RunLayout#CELLS}). */
+  public static final String CELLS = RunLayout.CELLS;
+  /** The folder of the query logs of unfinished cells ({@link QueryJournal}; {@link RunLayout#PARTIAL}). */
+  public static final String PARTIAL = RunLayout.PARTIAL;
 
   private final Path dir;
   private final Manifest manifest;

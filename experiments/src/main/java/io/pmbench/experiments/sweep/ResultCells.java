@@ -11,10 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +24,7 @@ import java.util.TreeMap;
  * lines, its fingerprint and {@value CellHashes#FIELD}) and the result files assembled from the
  * cells. A rerun with the same configuration reuses every cell that verifies and computes the
  * others, so a killed run resumes; another configuration is refused unless {@code fresh}, which
- * discards the folder's cells and results. {@code pmbench verify} checks the folder ({@link
+ * discards the folder's cells and results. {@code pmbench verify} checks the folder ({@code
  * RunCheck}): a cell or result file changed after it was written does not verify.
  *
  * <p>Order of writes: a cell file is renamed into place before {@code run.json} lists it, so a
@@ -72,7 +69,7 @@ public final class ResultCells implements AutoCloseable {
   }
 
   private static ResultCells open(Path dir, Manifest manifest, boolean fresh, RunLock lock) throws IOException {
-    Path file = dir.resolve(CellStore.MANIFEST);
+    Path file = dir.resolve(RunLayout.MANIFEST);
     Map<String, String> cells = new TreeMap<>();
     Map<String, String> results = new TreeMap<>();
     if (Files.exists(file)) {
@@ -94,14 +91,14 @@ public final class ResultCells implements AutoCloseable {
     if (fresh) {
       Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
     }
-    Files.createDirectories(dir.resolve(CellStore.CELLS));
+    Files.createDirectories(dir.resolve(RunLayout.CELLS));
     ResultCells out = new ResultCells(dir, manifest, cells, results, lock);
     out.writeManifest();
     return out;
   }
 
   private static void discard(Path dir, Iterable<String> results) throws IOException {
-    Path cellDir = dir.resolve(CellStore.CELLS);
+    Path cellDir = dir.resolve(RunLayout.CELLS);
     if (Files.isDirectory(cellDir)) {
       try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir, "*.json")) {
         for (Path f : ds) {
@@ -125,7 +122,7 @@ public final class ResultCells implements AutoCloseable {
    */
   public Optional<List<String>> stored(String name) throws IOException {
     String file = name + ".json";
-    Path f = dir.resolve(CellStore.CELLS).resolve(file);
+    Path f = dir.resolve(RunLayout.CELLS).resolve(file);
     if (!cells.containsKey(file) || !Files.exists(f)) {
       return Optional.empty();
     }
@@ -151,7 +148,7 @@ public final class ResultCells implements AutoCloseable {
     lines.forEach(a::add);
     String hash = CellHashes.of(tree);
     tree.put(CellHashes.FIELD, hash);
-    AtomicFiles.write(dir.resolve(CellStore.CELLS).resolve(name + ".json"),
+    AtomicFiles.write(dir.resolve(RunLayout.CELLS).resolve(name + ".json"),
         out -> out.write(MAPPER.writeValueAsString(tree) + "\n"));
     cells.put(name + ".json", hash);
     writeManifest();
@@ -161,27 +158,18 @@ public final class ResultCells implements AutoCloseable {
   public void writeResult(String name, String content) throws IOException {
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
     AtomicFiles.writeBytes(dir.resolve(name), bytes);
-    results.put(name, sha256(bytes));
+    results.put(name, CellHashes.sha256(bytes));
     writeManifest();
   }
 
   /** Lists the result file {@code name} (relative to the folder), as it is now, with its SHA-256 in {@code run.json}. */
   public void recordResult(String name) throws IOException {
-    results.put(name, sha256(Files.readAllBytes(dir.resolve(name))));
+    results.put(name, CellHashes.sha256(Files.readAllBytes(dir.resolve(name))));
     writeManifest();
   }
 
-  /** SHA-256 (hex) of a result file's bytes. */
-  public static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 must be available", e);
-    }
-  }
-
   private void writeManifest() throws IOException {
-    AtomicFiles.write(dir.resolve(CellStore.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
+    AtomicFiles.write(dir.resolve(RunLayout.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
   }
 
   /** Releases the folder's lock. */
