@@ -66,7 +66,7 @@ public final class VerifyCommand extends CliCommand {
       counts.merge(part(p.getValue(), out), 1, Integer::sum);
     }
     if (!parts.isEmpty()) {
-      out.println(dir + ": " + parts.size() + " parts: " + counts.entrySet().stream()
+      out.println(dir + ": " + parts.size() + (parts.size() == 1 ? " part: " : " parts: ") + counts.entrySet().stream()
           .map(e -> e.getValue() + " " + e.getKey().words).collect(Collectors.joining(", ")));
     }
     out.flush();
