@@ -209,28 +209,15 @@ public final class RunPipeline {
     try (ResultCells folder = ResultCells.open(e.out(), manifest, e.fresh())) {
       List<TableExperiment.Cell> cells = e.cells();
       Map<String, List<String>> stored = new LinkedHashMap<>();
+      java.util.Set<String> names = new java.util.HashSet<>();
       for (TableExperiment.Cell c : cells) {
-        if (stored.containsKey(c.name())) {
+        if (!names.add(c.name())) {
           throw new IllegalArgumentException("grid cells must be distinct. Provided value: " + c.name() + " twice");
         }
         folder.stored(c.name()).ifPresent(lines -> stored.put(c.name(), lines));
       }
       List<TableExperiment.Cell> pending = cells.stream().filter(c -> !stored.containsKey(c.name())).toList();
-      e.setup().ifPresent(s -> {
-        err.println("pmbench " + e.name() + ": " + s.noiseLine());
-        err.println("pmbench " + e.name() + ": " + s.settingsLine(options.sigmaGiven(), options.alphaGiven(),
-            DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
-      });
-      err.printf("pmbench %s: %d cells (%d already in %s)%n", e.name(), cells.size(), stored.size(), e.out());
-      err.flush();
-      e.setup().ifPresent(s -> {
-        Map<CellKey, Long> protocolCells = new LinkedHashMap<>();
-        pending.forEach(c -> protocolCells.putAll(c.protocolCells()));
-        if (!protocolCells.isEmpty()) {
-          state(e.name(), pending.size(), CostEstimate.of(protocolCells, s.data().name(), s.protocol().nPublic(), 1,
-              MeasuredCosts.shipped()), 0);
-        }
-      });
+      announce(e, cells.size(), stored.size(), pending);
       List<List<String>> lines = new ArrayList<>();
       long units = pending.stream().mapToLong(TableExperiment.Cell::units).sum();
       logged(e.out(), manifest.commandLine(), e.commit(), units, cells.size(), invocation -> {
@@ -256,6 +243,29 @@ public final class RunPipeline {
       closingLine(e.name(), pending.size(), stored.size(), start, elapsed);
     }
     return e.out();
+  }
+
+  /**
+   * The lines saying what a table experiment is about to compute: its settings (over the
+   * protocol), its cells, and the estimated cost of the pending ones when they run protocol cells
+   * (a grid over {@code --budget} refused).
+   */
+  private void announce(TableExperiment e, int cells, int stored, List<TableExperiment.Cell> pending) {
+    e.setup().ifPresent(s -> {
+      err.println("pmbench " + e.name() + ": " + s.noiseLine());
+      err.println("pmbench " + e.name() + ": " + s.settingsLine(options.sigmaGiven(), options.alphaGiven(),
+          DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
+    });
+    err.printf("pmbench %s: %d cells (%d already in %s)%n", e.name(), cells, stored, e.out());
+    err.flush();
+    e.setup().ifPresent(s -> {
+      Map<CellKey, Long> protocolCells = new LinkedHashMap<>();
+      pending.forEach(c -> protocolCells.putAll(c.protocolCells()));
+      if (!protocolCells.isEmpty()) {
+        state(e.name(), pending.size(), CostEstimate.of(protocolCells, s.data().name(), s.protocol().nPublic(), 1,
+            MeasuredCosts.shipped()), 0);
+      }
+    });
   }
 
   /** The last line of a run: cells computed and reused, this invocation's time and the run's. */
