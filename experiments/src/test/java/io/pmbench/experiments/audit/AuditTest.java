@@ -210,6 +210,8 @@ class AuditTest {
     audit(dir, s, order, false, r -> audited.add(r.mechanism()));
     assertEquals(List.of("private-rp"), audited.stream().distinct().toList(), "the finished cell is not recomputed");
     assertEquals(table, Files.readString(dir.resolve(AuditResults.FILE)), "the resumed table is the one-go table");
+    assertEquals(2, io.pmbench.experiments.sweep.InvocationLog.read(dir).invocations().size(),
+        "both invocations are logged, as for any run of the pipeline");
     assertTrue(io.pmbench.experiments.sweep.RunCheck.of(dir).verified(), io.pmbench.experiments.sweep.RunCheck.of(dir)
         .summary());
 

@@ -173,6 +173,9 @@ class FilterCommandTest {
     assertEquals(0, execute(new StringWriter(), recomputed, fresh));
     assertTrue(!recomputed.toString().contains("finished in an earlier run, reused"), recomputed.toString());
     assertArrayEquals(table, Files.readAllBytes(tmp.resolve(FilterReport.ACCURACY_CSV)));
+    // the pipeline's provenance.json (rewritten by each invocation) is not a listed result: the folder verifies
+    assertTrue(Files.readString(tmp.resolve("provenance.json")).contains("\"cellsComputed\" : 1"));
+    assertEquals(0, execute(new StringWriter(), new StringWriter(), "verify", tmp.toString()));
     StringWriter other = new StringWriter();
     String[] otherArgs = args(tmp);
     otherArgs[java.util.Arrays.asList(otherArgs).indexOf("--epochs") + 1] = "4";
