@@ -238,6 +238,7 @@ public final class RunPipeline {
       InvocationLog.Summary elapsed = InvocationLog.read(e.out());
       Map<String, Object> provConfig = new LinkedHashMap<>(e.provenanceConfig());
       provConfig.put("fingerprint", manifest.fingerprint());
+      folder.unlist(ResultWriter.PROVENANCE_JSON); // the pipeline's, rewritten by every invocation
       writeProvenance(e.out(), provConfig, pending.size(), stored.size(), elapsed,
           config -> e.provenance(config, start));
       closingLine(e.name(), pending.size(), stored.size(), start, elapsed);

@@ -172,6 +172,17 @@ public final class ResultCells implements AutoCloseable {
     AtomicFiles.write(dir.resolve(RunLayout.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
   }
 
+  /**
+   * Drops {@code name} from the result files {@code run.json} lists, when it is there: a file the
+   * pipeline rewrites on every invocation ({@code provenance.json}), which a folder written before
+   * the filter ran through the pipeline listed as a result.
+   */
+  public void unlist(String name) throws IOException {
+    if (results.remove(name) != null) {
+      writeManifest();
+    }
+  }
+
   /** Releases the folder's lock. */
   @Override
   public void close() throws IOException {
