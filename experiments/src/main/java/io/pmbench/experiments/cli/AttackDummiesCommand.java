@@ -1,21 +1,14 @@
 package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
-import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.experiments.attack.AttackFolder;
 import io.pmbench.experiments.attack.AttackRow;
 import io.pmbench.experiments.attack.DummiesAttack;
 import io.pmbench.experiments.sweep.Engine;
 import io.pmbench.experiments.sweep.GridSetup;
-import io.pmbench.reports.ResultWriter;
-import io.pmbench.runs.AtomicFiles;
-import io.pmbench.runs.ProvenanceJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -54,7 +47,6 @@ public final class AttackDummiesCommand extends GridCommand {
     if (!Engine.LOCAL.equals(grid.engine)) {
       throw new IllegalArgumentException("--engine must be local for attack-dummies. Provided value: " + grid.engine);
     }
-    Instant start = Instant.now();
     GridSetup s = setup();
     List<EmbeddingMechanism> ms = mechanisms(s.registry()).stream().map(s.registry()::get).toList();
     if (!s.protocol().dummies()) {
@@ -66,18 +58,10 @@ public final class AttackDummiesCommand extends GridCommand {
         m.validate(s.params(eps).forMechanism(m.name())); // a refused (mechanism, eps) fails before any work
       }
     }
-    err.println("pmbench attack-dummies: " + s.noiseLine());
-    err.println("pmbench attack-dummies: " + s.settingsLine(grid.sigma != null, grid.alpha != null,
-        DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
-    List<AttackRow> rows = AttackFolder.run(s, ms, epsilons, err);
+    AttackFolder attack = new AttackFolder(s, ms, epsilons, err);
+    pipeline(s, err).run(attack);
+    List<AttackRow> rows = attack.rows();
     Path csv = s.out().resolve(AttackFolder.CSV);
-    Map<String, Object> extras = new LinkedHashMap<>();
-    extras.put("seeds", s.seeds());
-    extras.put("experiment", AttackFolder.EXPERIMENT);
-    extras.put("mechanisms", ms.stream().map(EmbeddingMechanism::name).toList());
-    extras.put("epsilons", epsilons);
-    var prov = s.provenance(s.config(extras), start);
-    AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
     out.print(DummiesAttack.table(rows));
     var claim = io.pmbench.experiments.figures.DummiesClaim.row(rows);
     out.println("Claim \"" + claim.claim() + "\": " + claim.verdict() + " -- " + claim.evidence());

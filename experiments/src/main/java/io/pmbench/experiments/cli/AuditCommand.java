@@ -9,6 +9,7 @@ import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
 import io.pmbench.experiments.audit.AuditSettings;
 import io.pmbench.experiments.audit.Targets;
+import io.pmbench.experiments.orchestration.RunPipeline;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,13 +95,15 @@ public final class AuditCommand extends CliCommand {
     }
     List<String> names = mechanisms.size() == 1 && mechanisms.get(0).equals("all") ? Targets.mechanisms(s)
         : mechanisms;
-    List<AuditRow> rows = AuditFolder.run(out, s, names, fresh, r -> {
+    AuditFolder audit = new AuditFolder(out, s, names, fresh, r -> {
       o.println(r.summary());
       o.flush();
     });
+    new RunPipeline(RunPipeline.Options.local(), err()).run(audit);
+    List<AuditRow> rows = audit.rows();
     rows.stream().filter(r -> !r.verdict().equals("OK")).forEach(r -> o.println(AuditReport.failure(r)));
     o.println("Results: " + out.resolve(AuditResults.FILE).toAbsolutePath());
-    o.println("Report: " + AuditReport.writePage(out, rows, AuditFolder.command(s, names, out)).toAbsolutePath());
+    o.println("Report: " + AuditReport.writePage(out, rows, audit.command()).toAbsolutePath());
     o.flush();
     return 0;
   }

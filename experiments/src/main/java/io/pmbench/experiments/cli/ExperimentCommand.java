@@ -32,12 +32,6 @@ abstract class ExperimentCommand extends GridCommand {
     return pipeline.run(experiment(s, mechanisms(s.registry())), s);
   }
 
-  /** The pipeline of this command's options, its messages and progress bar on {@code err}. */
-  RunPipeline pipeline(GridSetup s, PrintWriter err) {
-    return new RunPipeline(grid.pipeline(mechanisms(s.registry())), err,
-        (task, total, pending, estimate) -> Progress.start(err, task, total).weighted(pending, estimate));
-  }
-
   /** Prints the report's table and where the report is. */
   void done(PrintWriter out, Path dir) throws IOException {
     out.println(Reports.render(dir));

@@ -1,32 +1,21 @@
 package io.pmbench.experiments.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.datasets.DatasetRegistry;
 import io.pmbench.datasets.builtin.FashionMnist;
+import io.pmbench.experiments.filtering.FilterFolder;
+import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.filter.EncoderChoice;
 import io.pmbench.filter.EvalConfig;
 import io.pmbench.filter.FilterExperiment;
-import io.pmbench.filter.FilterReport;
 import io.pmbench.filter.GameConfig;
 import io.pmbench.filter.LabelTask;
-import io.pmbench.experiments.sweep.CellStore;
-import io.pmbench.experiments.sweep.Manifest;
-import io.pmbench.experiments.sweep.ResultCells;
-import io.pmbench.experiments.sweep.RunFolders;
-import io.pmbench.runs.AtomicFiles;
-import io.pmbench.runs.GitInfo;
-import io.pmbench.runs.ProvenanceJson;
-import io.pmbench.runs.Provenance;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -42,9 +31,6 @@ import picocli.CommandLine;
         + "Each encoder is a cell (cells/, listed with every result file's SHA-256 in run.json): a rerun resumes, "
         + "pmbench verify DIR checks the folder."})
 public final class FilterCommand extends CliCommand {
-  /** The experiment name in run.json and the cells' names. */
-  static final String EXPERIMENT = "filter";
-
   @Option(names = "--dataset", defaultValue = FashionMnist.NAME, paramLabel = "SPEC",
       description = "A 10-class data set (see `pmbench datasets`), e.g. idx:DIR for MNIST. Default: ${DEFAULT-VALUE}.")
   String dataset;
@@ -157,7 +143,7 @@ public final class FilterCommand extends CliCommand {
     PrintWriter err = cmd.commandLine().getErr();
     PrintWriter outWriter = cmd.commandLine().getOut();
     Instant start = Instant.now();
-    long cpuStart = cpuNanos();
+    long cpuStart = FilterFolder.cpuNanos();
     config(FashionMnist.NAME); // checks the options before the data set is loaded
     java.util.function.Consumer<String> log = line -> {
       synchronized (err) {
@@ -178,72 +164,15 @@ public final class FilterCommand extends CliCommand {
     err.printf(Locale.ROOT, "pmbench filter: %s, %d train / %d test rows of %d; cases %s; budgets %s; %d threads%n",
         data.name(), data.train().size(), data.test().size(), data.dimension(), cases, budgets, cfg.threads());
     err.flush();
-    Manifest manifest = manifest(data, cfg, encoders);
-    Path root = out != null ? out : defaultOut(data.name(), manifest);
-    ResultCells cells = ResultCells.open(root, manifest, fresh);
-    Map<String, FilterExperiment.Results> all = new LinkedHashMap<>();
-    for (String name : encoders) {
-      Path dir = encoders.size() == 1 ? root : root.resolve(name);
-      String cell = EXPERIMENT + "-" + name;
-      java.util.Optional<List<String>> stored = cells.stored(cell);
-      if (stored.isPresent()) {
-        log.accept(name + ": finished in an earlier run, reused (" + dir + "; --fresh recomputes it)");
-        all.put(name, new FilterExperiment.Results(null, accuracyRows(stored.get()), List.of(), List.of(), List.of(),
-            Map.of()));
-        continue;
-      }
-      FilterExperiment.Results res = runEncoder(name, data, cfg, log, dir, start, cpuStart);
-      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-        for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-          if (!f.getFileName().toString().equals(CellStore.MANIFEST) && !AtomicFiles.isTemporary(f)) {
-            cells.recordResult(root.relativize(f).toString());
-          }
-        }
-      }
-      cells.store(cell, accuracyLines(res.accuracy()));
-      all.put(name, res);
-      start = Instant.now();
-      cpuStart = cpuNanos();
-    }
-    if (encoders.size() > 1) {
-      FilterReport.writeComparison(root, cfg, all);
-      cells.recordResult(FilterReport.ENCODERS_CSV);
-      outWriter.println(FilterReport.comparisonConsole(cfg, all));
-      outWriter.println("Encoders compared: " + root.resolve(FilterReport.ENCODERS_CSV).toAbsolutePath());
-      outWriter.flush();
-    }
+    FilterFolder folder = new FilterFolder(data, cfg, new FilterFolder.Request(dataset, encoders, vaeOptions(),
+        Pmbench.invocation(cmd.commandLine()), java.util.Optional.ofNullable(out), fresh), log, outWriter, start,
+        cpuStart);
+    new RunPipeline(RunPipeline.Options.local(), err).run(folder);
     return 0;
   }
 
   private EncoderChoice.VaeOptions vaeOptions() {
     return new EncoderChoice.VaeOptions(java.util.Optional.ofNullable(vaeModel), vaeEpochs, root.seed);
-  }
-
-  /** Runs the experiment with encoder {@code name}, writes its folder {@code dir} and prints its tables. */
-  private FilterExperiment.Results runEncoder(String name, FeatureSet data, FilterExperiment.Config cfg,
-      java.util.function.Consumer<String> log, Path dir, Instant start, long cpuStart) throws java.io.IOException {
-    PrintWriter outWriter = cmd.commandLine().getOut();
-    FilterExperiment.Results res = FilterExperiment.run(data, cfg, EncoderChoice.source(name, cfg,
-        vaeOptions(), log), log);
-    Map<String, Double> seconds = new LinkedHashMap<>(res.seconds());
-    seconds.put("process CPU (all threads)", (cpuNanos() - cpuStart) / 1e9);
-    seconds.put("wall clock (load to report)", (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1e3);
-    res = new FilterExperiment.Results(res.encoder(), res.accuracy(), res.renyi(), res.traces(), res.filters(),
-        seconds);
-    String commandLine = Pmbench.invocation(cmd.commandLine());
-    Provenance prov = Provenance.of(commandLine, provenanceConfig(cfg, res), List.of(root.seed), data.name(), data.sha256(),
-        data.fileChecksums(), GitInfo.ofCode(FilterCommand.class, Path.of("").toAbsolutePath()), start, Instant.now());
-    Path report = FilterReport.write(dir, cfg, res, new FilterReport.RunInfo(dataset, data.name(), data.sha256(),
-        data.fileChecksums(), data.licence(), commandLine, prov));
-    outWriter.println(FilterReport.console(cfg, res));
-    outWriter.printf(Locale.ROOT, "Wall clock %.1f s, process CPU %.1f s.%n", seconds.get("wall clock (load to report)"),
-        seconds.get("process CPU (all threads)"));
-    outWriter.println("Results: " + dir.toAbsolutePath());
-    outWriter.println("  " + FilterReport.ACCURACY_CSV + ", " + FilterReport.RENYI_CSV + ", " + FilterReport.TRAINING_CSV
-        + ", " + FilterReport.GAMMA_CSV + ", " + FilterReport.ENCODER_CSV + ", filter-*.png/.svg, "
-        + report.getFileName() + ", provenance.json, " + FilterReport.TIMINGS_CSV);
-    outWriter.flush();
-    return res;
   }
 
   /** The configuration from the options, for the data set named {@code dataName}. */
@@ -301,68 +230,5 @@ public final class FilterCommand extends CliCommand {
       throw new IllegalArgumentException("--case1-utility must be 'auto' or a comma list of class ids. Provided value: "
           + s);
     }
-  }
-
-  private Map<String, Object> provenanceConfig(FilterExperiment.Config cfg, FilterExperiment.Results res) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("experiment", "filter");
-    m.put("dataset", dataset);
-    m.put("encoder", res.encoder().provenance());
-    m.put("filter", cfg);
-    return m;
-  }
-
-  /**
-   * The configuration the cells depend on (data set, the filter's settings but its thread count,
-   * the VAE's training settings) as a {@link Manifest}; the grid is the encoders.
-   */
-  private Manifest manifest(FeatureSet data, FilterExperiment.Config cfg, List<String> encoders) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("datasetName", data.name());
-    m.put("datasetSha256", data.sha256());
-    m.put("filter", cfg);
-    m.put("vaeEpochs", vaeEpochs);
-    m.put("vaeModel", vaeModel == null ? "default" : vaeModel.toString());
-    ObjectNode config = (ObjectNode) ProvenanceJson.toNode(m);
-    ((ObjectNode) config.get("filter")).remove("threads"); // results do not depend on it
-    return new Manifest(EXPERIMENT, config, ProvenanceJson.toNode(Map.of("encoders", encoders)),
-        Pmbench.invocation(cmd.commandLine()));
-  }
-
-  /** One line per score, every number as {@link Double#toString} prints it (read back exactly by {@link #accuracyRows}). */
-  static List<String> accuracyLines(List<FilterExperiment.AccuracyRow> rows) {
-    return rows.stream().map(r -> String.join(",", r.caseName(), r.mechanism(), Double.toString(r.budget()),
-        Double.toString(r.distortion()), Double.toString(r.outputKl()), Double.toString(r.empiricalDistortion()),
-        Double.toString(r.noiseScale()), r.classifier(), Double.toString(r.privateAccuracy()),
-        Double.toString(r.privateSe()), Double.toString(r.utilityAccuracy()), Double.toString(r.utilitySe()),
-        Integer.toString(r.repeats()), Double.toString(r.privateChance()), Double.toString(r.utilityChance())))
-        .toList();
-  }
-
-  /** The scores of {@link #accuracyLines}. */
-  static List<FilterExperiment.AccuracyRow> accuracyRows(List<String> lines) {
-    return lines.stream().map(l -> l.split(",", -1)).map(c -> new FilterExperiment.AccuracyRow(c[0], c[1],
-        Double.parseDouble(c[2]), Double.parseDouble(c[3]), Double.parseDouble(c[4]), Double.parseDouble(c[5]),
-        Double.parseDouble(c[6]), c[7], Double.parseDouble(c[8]), Double.parseDouble(c[9]), Double.parseDouble(c[10]),
-        Double.parseDouble(c[11]), Integer.parseInt(c[12]), Double.parseDouble(c[13]), Double.parseDouble(c[14])))
-        .toList();
-  }
-
-  /**
-   * {@code pmbench-results/filter-<short data-set name>-<first 8 hex digits of the fingerprint>}:
-   * one folder level whatever the spec ({@link RunFolders#shortName}); the same settings name the
-   * same folder, so a rerun resumes it.
-   */
-  private static Path defaultOut(String dataName, Manifest manifest) {
-    return Path.of(RunFolders.ROOT, EXPERIMENT + "-" + RunFolders.shortName(dataName) + "-"
-        + manifest.fingerprint().substring(0, 8));
-  }
-
-  private static long cpuNanos() {
-    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      return sun.getProcessCpuTime();
-    }
-    return 0;
   }
 }

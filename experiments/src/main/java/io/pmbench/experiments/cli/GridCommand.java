@@ -2,7 +2,9 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismRegistry;
+import io.pmbench.experiments.orchestration.RunPipeline;
 import io.pmbench.experiments.sweep.GridSetup;
+import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -55,6 +57,12 @@ abstract class GridCommand extends CliCommand {
         epsilons, meant);
     HeapRule.ensure(s, meant, err()); // a grid needing more than the launcher's heap runs again with it
     return s;
+  }
+
+  /** The pipeline of this command's options, its messages and progress bar on {@code err}. */
+  RunPipeline pipeline(GridSetup s, PrintWriter err) {
+    return new RunPipeline(grid.pipeline(mechanisms(s.registry())), err,
+        (task, total, pending, estimate) -> Progress.start(err, task, total).weighted(pending, estimate));
   }
 
   /**

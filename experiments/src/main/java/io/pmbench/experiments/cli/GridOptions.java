@@ -276,7 +276,7 @@ public final class GridOptions {
     protocol(p);
     parseSeeds(seeds);
     parallelism();
-    Engine.requireAvailable(engine, master);
+    io.pmbench.experiments.sweep.Engines.requireAvailable(engine, master);
     if (budget != null) {
       CostEstimate.parseDuration(budget);
     }

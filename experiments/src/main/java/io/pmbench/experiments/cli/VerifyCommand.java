@@ -1,26 +1,46 @@
 package io.pmbench.experiments.cli;
 
+import io.pmbench.experiments.orchestration.ClaimParts;
 import io.pmbench.experiments.sweep.RunCheck;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code pmbench verify DIR}: names every cell of a run directory that does not verify
- * ({@link RunCheck}). Exit code 0 when all verify, 1 when any does not (or the run is unhashed),
- * 2 for bad input (not a run directory).
+ * ({@link RunCheck}); on a {@code claims} run, also every part's ({@link ClaimParts#of}), one
+ * after the other. Exit code 0 when all verify, 1 when any does not (or cannot be checked: made
+ * before cell hashes or before its folder had cells), 2 for bad input (not a run directory).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
     header = "Checks that a run directory's cells are unmodified.",
     description = {"Checks that the cells of a run directory are those its runs wrote: each cell's SHA-256 against its "
         + "content and against run.json. Names every cell that does not verify. Exit code 0 when all verify, 1 when "
         + "any does not or the run predates cell hashes, 2 for bad input. An audit, attack-dummies or filter "
-        + "folder lists its result files' SHA-256 too, and each is checked against its content."})
+        + "folder lists its result files' SHA-256 too, and each is checked against its content. On a claims run "
+        + "each part (audit, fig3, fig5, fig6, fig7, ids, attack) is checked too and reported on its own line; "
+        + "the exit code covers them all."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
+
+  /** What checking one folder found. */
+  enum Verdict {
+    VERIFIED("verify"), NOT_VERIFIED("do not verify"), UNCHECKED("cannot be checked");
+
+    private final String words;
+
+    Verdict(String words) {
+      this.words = words;
+    }
+  }
 
   @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/).")
   Path dir;
@@ -38,16 +58,42 @@ public final class VerifyCommand extends CliCommand {
     if (rehash) {
       RunCheck.rehash(dir, out::println);
     }
-    java.util.Optional<String> legacy = RunCheck.legacy(dir);
+    Verdict top = check(dir, out);
+    Map<String, Path> parts = ClaimParts.of(dir);
+    Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+    for (Map.Entry<String, Path> p : parts.entrySet()) {
+      out.print("part " + p.getKey() + ": ");
+      counts.merge(part(p.getValue(), out), 1, Integer::sum);
+    }
+    if (!parts.isEmpty()) {
+      out.println(dir + ": " + parts.size() + (parts.size() == 1 ? " part: " : " parts: ") + counts.entrySet().stream()
+          .map(e -> e.getValue() + " " + e.getKey().words).collect(Collectors.joining(", ")));
+    }
+    out.flush();
+    boolean all = top == Verdict.VERIFIED && counts.keySet().stream().allMatch(v -> v == Verdict.VERIFIED);
+    return all ? 0 : EXIT_NOT_VERIFIED;
+  }
+
+  /** Checks a part folder: as {@link #check}, a folder that holds neither a run nor results not verifying. */
+  private static Verdict part(Path d, PrintWriter out) throws IOException {
+    if (!Files.exists(d.resolve("run.json")) && RunCheck.legacy(d).isEmpty()) {
+      out.println(d + " does not verify: it holds no run.json and no results (an interrupted part? rerun the claims "
+          + "command to compute it)");
+      return Verdict.NOT_VERIFIED;
+    }
+    return check(d, out);
+  }
+
+  /** Checks one folder, printing each problem and the summary line. */
+  private static Verdict check(Path d, PrintWriter out) throws IOException {
+    java.util.Optional<String> legacy = RunCheck.legacy(d);
     if (legacy.isPresent()) {
       out.println(legacy.get());
-      out.flush();
-      return EXIT_NOT_VERIFIED;
+      return Verdict.UNCHECKED;
     }
-    RunCheck check = RunCheck.of(dir);
-    check.problems().forEach(p -> out.println(dir.resolve(p.substring(0, p.indexOf(':'))) + p.substring(p.indexOf(':'))));
+    RunCheck check = RunCheck.of(d);
+    check.problems().forEach(p -> out.println(d.resolve(p.substring(0, p.indexOf(':'))) + p.substring(p.indexOf(':'))));
     out.println(check.summary());
-    out.flush();
-    return check.verified() ? 0 : EXIT_NOT_VERIFIED;
+    return check.verified() ? Verdict.VERIFIED : check.unhashed() ? Verdict.UNCHECKED : Verdict.NOT_VERIFIED;
   }
 }

@@ -82,7 +82,7 @@ public final class ClaimsRun {
     claims.validate(s);
     PrintWriter err = pipeline.err();
     if (r.parts().contains(AuditFolder.SUBFOLDER)) {
-      audit(s, r, err);
+      audit(pipeline, s, r, err);
     }
     for (Experiment e : figures) {
       pipeline.run(e, s.withOut(s.out().resolve(e.name())));
@@ -91,7 +91,7 @@ public final class ClaimsRun {
       pipeline.run(idsPart(catalog, s), idsSetup(s));
     }
     if (r.parts().contains(ClaimParts.ATTACK)) {
-      attack(s, r, err);
+      attack(pipeline, s, r, err);
     }
     return pipeline.run(claims, s);
   }
@@ -101,18 +101,25 @@ public final class ClaimsRun {
    * the preset's and OFFICIAL_CODE's both) at ε = 0.1 and the run's δ, first seed, preset and noise
    * sampler into {@code DIR/audit}, reusing an audit there with the same settings.
    */
-  private static void audit(GridSetup s, Request r, PrintWriter err) throws IOException {
+  private static void audit(RunPipeline pipeline, GridSetup s, Request r, PrintWriter err) throws IOException {
     double eps = EpsilonGrid.REFERENCE_EPSILON;
     AuditSettings settings = AuditSettings.defaults(s.seeds().get(0), s.preset())
         .withSampler(s.params(eps).noiseSampler()).withPrivacy(eps, s.delta()).withTrials(r.auditTrials());
     List<String> audited = Targets.mechanisms(settings).stream()
         .filter(m -> s.registry().get(m).reporting().subject() || r.mechanisms().contains(m)).toList();
     Path dir = s.out().resolve(AuditFolder.SUBFOLDER);
-    List<AuditRow> rows = AuditFolder.runOrReuse(dir, settings, audited, s.fresh(), row -> {
+    java.util.Optional<List<AuditRow>> legacy = AuditFolder.legacyRows(dir, settings, audited, s.fresh());
+    if (legacy.isPresent()) {
+      err.println("pmbench claims: reusing " + dir.resolve(io.pmbench.experiments.audit.AuditResults.FILE));
+      AuditReport.writePage(dir, legacy.get(), AuditFolder.command(settings, audited, dir));
+      return;
+    }
+    AuditFolder audit = new AuditFolder(dir, settings, audited, s.fresh(), row -> {
       err.println("pmbench audit: " + row.summary());
       err.flush();
     });
-    AuditReport.writePage(dir, rows, AuditFolder.command(settings, audited, dir));
+    pipeline.run(audit);
+    AuditReport.writePage(dir, audit.rows(), audit.command());
   }
 
   /** The {@code ids} part: fig6 at the reference ε for the registered mechanisms in the ids claim. */
@@ -134,7 +141,7 @@ public final class ClaimsRun {
    * AttackFolder}: a rerun resumes; an attack folder written before cells is reused as it is): the run's mechanisms that declare it ({@code Reporting#dummiesAttacked}). A run
    * without dummy queries (the official-code pipeline) has nothing to attack; the claims row says so.
    */
-  private static void attack(GridSetup s, Request r, PrintWriter err) throws IOException {
+  private static void attack(RunPipeline pipeline, GridSetup s, Request r, PrintWriter err) throws IOException {
     Path dir = s.out().resolve(ClaimParts.ATTACK);
     if (!s.protocol().dummies()) {
       err.println("pmbench claims: no dummy queries in this run (" + s.preset().cliName() + "): the attack part is "
@@ -151,6 +158,6 @@ public final class ClaimsRun {
       return;
     }
     err.println("pmbench claims: attacking the dummy queries of " + ms.stream().map(EmbeddingMechanism::name).toList());
-    AttackFolder.run(s.withOut(dir), ms, List.of(DummiesAttack.CLAIM_EPSILON), err);
+    pipeline.run(new AttackFolder(s.withOut(dir), ms, List.of(DummiesAttack.CLAIM_EPSILON), err));
   }
 }

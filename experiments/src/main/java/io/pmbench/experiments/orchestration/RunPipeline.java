@@ -7,20 +7,25 @@ import io.pmbench.experiments.sweep.CellRecord;
 import io.pmbench.experiments.sweep.CellStore;
 import io.pmbench.experiments.sweep.Cells;
 import io.pmbench.experiments.sweep.Engine;
+import io.pmbench.experiments.sweep.Engines;
 import io.pmbench.experiments.sweep.GridRecipe;
 import io.pmbench.experiments.sweep.GridSetup;
 import io.pmbench.experiments.sweep.InvocationLog;
 import io.pmbench.experiments.sweep.Manifest;
+import io.pmbench.experiments.sweep.ResultCells;
 import io.pmbench.experiments.sweep.RunFolders;
 import io.pmbench.experiments.sweep.Sweep;
+import io.pmbench.experiments.sweep.TableExperiment;
 import io.pmbench.reports.ResultWriter;
 import io.pmbench.runs.AtomicFiles;
+import io.pmbench.runs.Provenance;
 import io.pmbench.runs.ProvenanceJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +37,13 @@ import java.util.stream.Collectors;
  * (the manifest) or checks it against the stored one, runs the missing cells on the chosen engine
  * (keeping part-done cells' query journals), appends this invocation to invocations.jsonl, and
  * writes provenance.json. Every command that computes cells goes through here, and so does each
- * part of a {@code claims} run ({@link ClaimsRun}).
+ * part of a {@code claims} run ({@link ClaimsRun}): a grid of protocol cells ({@link Experiment},
+ * {@link #run(Experiment, GridSetup)}) and a grid of table rows ({@link TableExperiment}: {@code
+ * audit}, {@code attack-dummies}, {@code filter}; {@link #run(TableExperiment)}) take the same
+ * steps — the folder locked and its configuration checked (or discarded with {@code --fresh}),
+ * finished cells reused, the cost of the others estimated where they run the protocol (and
+ * refused above {@code --budget}), the invocation appended to invocations.jsonl, provenance.json
+ * written from the configuration, and one closing line.
  */
 public final class RunPipeline {
   /**
@@ -58,6 +69,15 @@ public final class RunPipeline {
       java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
+    }
+
+    /**
+     * The options of a command that has no grid options ({@code audit}, {@code filter}): the
+     * local engine, no budget, no pilot, a modified folder refused.
+     */
+    public static Options local() {
+      return new Options(Engine.LOCAL, null, false, false, false, List.of(), "", java.util.Optional.empty(), 0,
+          false);
     }
   }
 
@@ -87,6 +107,23 @@ public final class RunPipeline {
     this.meters = meters;
   }
 
+  /**
+   * A pipeline writing its messages to {@code err} without a progress bar (for commands whose
+   * cells print their own lines: {@code audit}, {@code filter}).
+   */
+  public RunPipeline(Options options, PrintWriter err) {
+    this(options, err, (task, total, pending, estimate) -> new Meter() {
+      @Override
+      public void accept(int queries) {}
+
+      @Override
+      public void cellFinished(CellRecord cell, boolean computed) {}
+
+      @Override
+      public void close() {}
+    });
+  }
+
   /** Where this pipeline writes its messages. */
   public PrintWriter err() {
     return err;
@@ -94,12 +131,33 @@ public final class RunPipeline {
 
   /** Runs (or resumes) {@code e} into {@code s.out()}; returns that directory. */
   public Path run(Experiment e, GridSetup s) throws IOException {
-    boolean existed = Files.exists(s.out().resolve(CellStore.MANIFEST));
+    return withinBudget(s.out(), () -> runInto(e, s));
+  }
+
+  /**
+   * Runs (or resumes) the table experiment {@code e} into {@code e.out()} ({@link ResultCells}):
+   * reuses the cells stored there under the same configuration, computes the others in table
+   * order, has {@code e} assemble its result files from all of them, and writes provenance.json;
+   * returns that folder.
+   */
+  public Path run(TableExperiment e) throws IOException {
+    return withinBudget(e.out(), () -> runInto(e));
+  }
+
+  /** A run's body. */
+  @FunctionalInterface
+  private interface Body {
+    Path run() throws IOException;
+  }
+
+  /** Runs {@code body}; a grid over {@code --budget} leaves no folder it created. */
+  private static Path withinBudget(Path out, Body body) throws IOException {
+    boolean existed = Files.exists(out.resolve(CellStore.MANIFEST));
     try {
-      return runInto(e, s);
+      return body.run();
     } catch (OverBudget over) {
       if (!existed) {
-        RunFolders.removeEmptyRun(s.out());
+        RunFolders.removeEmptyRun(out);
       }
       throw new IllegalArgumentException(over.getMessage());
     }
@@ -120,7 +178,7 @@ public final class RunPipeline {
     Map<String, Object> config = s.config(e.config(s));
     Manifest manifest = Manifest.of(e.name(), config, e.grid(s), s.commandLine());
     GridRecipe recipe = GridRecipe.of(s, e, manifest.fingerprint());
-    try (Engine engine = Engine.named(options.engine(), options.master(), s.parallel(), recipe, s.data());
+    try (Engine engine = Engines.named(options.engine(), options.master(), s.parallel(), recipe, s.data());
         CellStore store = CellStore.open(s.out(), manifest, s.fresh(), options.acceptModified(), w -> {
           err.println("pmbench: " + w);
           err.flush();
@@ -140,12 +198,82 @@ public final class RunPipeline {
       Sweep.Outcome outcome = sweep(e, s, store, tasks, engine, pendingQueries, pendingCells, estimate);
       InvocationLog.Summary elapsed = InvocationLog.read(s.out());
       writeProvenance(e, s, config, manifest, outcome, elapsed, start);
-      err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", e.name(),
-          outcome.computed(), outcome.reused(), (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0,
-          elapsed.describe());
-      err.flush();
+      closingLine(e.name(), outcome.computed(), outcome.reused(), start, elapsed);
     }
     return s.out();
+  }
+
+  private Path runInto(TableExperiment e) throws IOException {
+    Instant start = Instant.now();
+    Manifest manifest = e.manifest();
+    try (ResultCells folder = ResultCells.open(e.out(), manifest, e.fresh())) {
+      List<TableExperiment.Cell> cells = e.cells();
+      Map<String, List<String>> stored = new LinkedHashMap<>();
+      java.util.Set<String> names = new java.util.HashSet<>();
+      for (TableExperiment.Cell c : cells) {
+        if (!names.add(c.name())) {
+          throw new IllegalArgumentException("grid cells must be distinct. Provided value: " + c.name() + " twice");
+        }
+        folder.stored(c.name()).ifPresent(lines -> stored.put(c.name(), lines));
+      }
+      List<TableExperiment.Cell> pending = cells.stream().filter(c -> !stored.containsKey(c.name())).toList();
+      announce(e, cells.size(), stored.size(), pending);
+      List<List<String>> lines = new ArrayList<>();
+      long units = pending.stream().mapToLong(TableExperiment.Cell::units).sum();
+      logged(e.out(), manifest.commandLine(), e.commit(), units, cells.size(), invocation -> {
+        for (TableExperiment.Cell c : cells) {
+          List<String> cellLines = stored.get(c.name());
+          if (cellLines != null) {
+            e.reused(c);
+          } else {
+            cellLines = c.compute().lines(folder);
+            folder.store(c.name(), cellLines);
+            invocation.queriesDone(Math.toIntExact(c.units()));
+          }
+          lines.add(cellLines);
+        }
+        return pending.size();
+      });
+      e.assemble(folder, lines);
+      InvocationLog.Summary elapsed = InvocationLog.read(e.out());
+      Map<String, Object> provConfig = new LinkedHashMap<>(e.provenanceConfig());
+      provConfig.put("fingerprint", manifest.fingerprint());
+      folder.unlist(ResultWriter.PROVENANCE_JSON); // the pipeline's, rewritten by every invocation
+      writeProvenance(e.out(), provConfig, pending.size(), stored.size(), elapsed,
+          config -> e.provenance(config, start));
+      closingLine(e.name(), pending.size(), stored.size(), start, elapsed);
+    }
+    return e.out();
+  }
+
+  /**
+   * The lines saying what a table experiment is about to compute: its settings (over the
+   * protocol), its cells, and the estimated cost of the pending ones when they run protocol cells
+   * (a grid over {@code --budget} refused).
+   */
+  private void announce(TableExperiment e, int cells, int stored, List<TableExperiment.Cell> pending) {
+    e.setup().ifPresent(s -> {
+      err.println("pmbench " + e.name() + ": " + s.noiseLine());
+      err.println("pmbench " + e.name() + ": " + s.settingsLine(options.sigmaGiven(), options.alphaGiven(),
+          DatasetRegistry.standard().defaultsSource(s.datasetSpec())));
+    });
+    err.printf("pmbench %s: %d cells (%d already in %s)%n", e.name(), cells, stored, e.out());
+    err.flush();
+    e.setup().ifPresent(s -> {
+      Map<CellKey, Long> protocolCells = new LinkedHashMap<>();
+      pending.forEach(c -> protocolCells.putAll(c.protocolCells()));
+      if (!protocolCells.isEmpty()) {
+        state(e.name(), pending.size(), CostEstimate.of(protocolCells, s.data().name(), s.protocol().nPublic(), 1,
+            MeasuredCosts.shipped()), 0);
+      }
+    });
+  }
+
+  /** The last line of a run: cells computed and reused, this invocation's time and the run's. */
+  private void closingLine(String name, int computed, int reused, Instant start, InvocationLog.Summary elapsed) {
+    err.printf("pmbench %s: %d cells computed, %d reused, %.1f s; elapsed over the run's %s%n", name, computed,
+        reused, (Instant.now().toEpochMilli() - start.toEpochMilli()) / 1000.0, elapsed.describe());
+    err.flush();
   }
 
   /** One line per mechanism and reason whose stored cells are stale (they are recomputed). */
@@ -204,8 +332,16 @@ public final class RunPipeline {
             options.pilotQueries(), s.parallel(), "pmbench " + e.name(), err)
         : new Pilot.Result(Map.of(), 0);
     CostEstimate estimate = stored.withPilot(pilot.lines());
-    double piloted = pilot.seconds();
-    err.println("pmbench " + e.name() + ": estimated cost of the " + pendingCells.size() + " cells to compute:");
+    state(e.name(), pendingCells.size(), estimate, pilot.seconds());
+    return estimate;
+  }
+
+  /**
+   * Prints the estimate of {@code cells} cells to compute (and the time a pilot took); refuses
+   * a grid estimated above {@code --budget} ({@link OverBudget}).
+   */
+  private void state(String name, int cells, CostEstimate estimate, double piloted) {
+    err.println("pmbench " + name + ": estimated cost of the " + cells + " cells to compute:");
     err.println(estimate.table().stripTrailing());
     if (piloted > 0) {
       err.printf(java.util.Locale.ROOT, "the pilot took %.0f s; with it, %s in all%n", piloted,
@@ -220,34 +356,53 @@ public final class RunPipeline {
             + CostEstimate.duration(b.toSeconds()));
       }
     });
-    return estimate;
   }
 
   /** Computes the missing cells, recording this invocation (and how it ended) in invocations.jsonl. */
   private Sweep.Outcome sweep(Experiment e, GridSetup s, CellStore store, List<Sweep.Task> tasks, Engine engine,
       long pendingQueries, Map<CellKey, Long> pendingCells, CostEstimate estimate) throws IOException {
-    Sweep.Outcome outcome;
-    InvocationLog invocation = InvocationLog.start(s.out(), s.commandLine(), s.git().commit(), pendingQueries,
-        tasks.size());
-    try (Meter meter = meters.start("pmbench " + e.name(), pendingQueries, pendingCells, estimate)) {
-      outcome = Sweep.run(store, tasks, engine, new Sweep.Listener() {
-        @Override
-        public void accept(int queries) {
-          meter.accept(queries);
-          invocation.queriesDone(queries);
-        }
+    Sweep.Outcome[] outcome = new Sweep.Outcome[1];
+    logged(s.out(), s.commandLine(), s.git().commit(), pendingQueries, tasks.size(), invocation -> {
+      try (Meter meter = meters.start("pmbench " + e.name(), pendingQueries, pendingCells, estimate)) {
+        outcome[0] = Sweep.run(store, tasks, engine, new Sweep.Listener() {
+          @Override
+          public void accept(int queries) {
+            meter.accept(queries);
+            invocation.queriesDone(queries);
+          }
 
-        @Override
-        public void cellFinished(CellRecord cell, boolean computed) {
-          meter.cellFinished(cell, computed);
-        }
-      });
-    } catch (RuntimeException | Error ex) {
+          @Override
+          public void cellFinished(CellRecord cell, boolean computed) {
+            meter.cellFinished(cell, computed);
+          }
+        });
+      }
+      return outcome[0].computed();
+    });
+    return outcome[0];
+  }
+
+  /** What an invocation computes, told of the {@link InvocationLog} it is recorded in; returns the cells computed. */
+  @FunctionalInterface
+  private interface Invoked {
+    int run(InvocationLog invocation) throws IOException;
+  }
+
+  /**
+   * Runs {@code body} as one invocation of the run in {@code out}: appended to invocations.jsonl
+   * at its start, and its end (finished, or failed with the error) when it stops.
+   */
+  private static void logged(Path out, String commandLine, String commit, long pendingUnits, int gridCells,
+      Invoked body) throws IOException {
+    InvocationLog invocation = InvocationLog.start(out, commandLine, commit, pendingUnits, gridCells);
+    int computed;
+    try {
+      computed = body.run(invocation);
+    } catch (IOException | RuntimeException | Error ex) {
       invocation.end("failed: " + ex, 0);
       throw ex;
     }
-    invocation.end(InvocationLog.FINISHED, outcome.computed());
-    return outcome;
+    invocation.end(InvocationLog.FINISHED, computed);
   }
 
   /** provenance.json: the configuration, grid, options in effect, cell counts and every invocation's time. */
@@ -266,10 +421,24 @@ public final class RunPipeline {
     provConfig.put("parallel", s.parallel());
     provConfig.put("engine", options.engine());
     provConfig.put("noiseSource", s.noiseLine());
-    provConfig.put("invocations", elapsed.invocations().size());
-    provConfig.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
-    provConfig.put("commitsAllInvocations", elapsed.commits());
-    var prov = s.provenance(provConfig, start);
-    AtomicFiles.write(s.out().resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
+    writeProvenance(s.out(), provConfig, -1, -1, elapsed, c -> s.provenance(c, start));
+  }
+
+  /**
+   * Writes {@code out}/provenance.json from {@code config}, adding the cell counts (when not
+   * negative: a grid run's are already in it) and every invocation's time and commit.
+   */
+  private static void writeProvenance(Path out, Map<String, Object> config, int computed, int reused,
+      InvocationLog.Summary elapsed, java.util.function.Function<Map<String, Object>, Provenance> provenance)
+      throws IOException {
+    if (computed >= 0) {
+      config.put("cellsComputed", computed);
+      config.put("cellsReused", reused);
+    }
+    config.put("invocations", elapsed.invocations().size());
+    config.put("elapsedSecondsAllInvocations", elapsed.totalSeconds());
+    config.put("commitsAllInvocations", elapsed.commits());
+    Provenance prov = provenance.apply(config);
+    AtomicFiles.write(out.resolve(ResultWriter.PROVENANCE_JSON), w -> ProvenanceJson.write(prov, w));
   }
 }

@@ -40,10 +40,18 @@ public final class CellHashes {
       o.remove(FIELD);
     }
     try {
-      byte[] text = MAPPER.writeValueAsString(canonical).getBytes(StandardCharsets.UTF_8);
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text));
-    } catch (IOException | NoSuchAlgorithmException e) {
+      return sha256(MAPPER.writeValueAsString(canonical).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
       throw new IllegalStateException("cannot hash a cell", e);
+    }
+  }
+
+  /** SHA-256 (hex) of {@code bytes}: a result file's, as {@code run.json} lists it. */
+  public static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 must be available", e);
     }
   }
 

@@ -6,14 +6,10 @@ import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.runs.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,12 +27,12 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * releases the lock when the process dies, even by {@code kill -9}.
  */
 public final class CellStore implements AutoCloseable {
-  /** The manifest's file name. */
-  public static final String MANIFEST = "run.json";
-  /** The folder of the cell files. */
-  public static final String CELLS = "cells";
-  /** The folder of the query logs of unfinished cells ({@link QueryJournal}). */
-  public static final String PARTIAL = "partial";
+  /** The manifest's file name ({@link RunLayout#MANIFEST}). */
+  public static final String MANIFEST = RunLayout.MANIFEST;
+  /** The folder of the cell files ({@link RunLayout#CELLS}). */
+  public static final String CELLS = RunLayout.CELLS;
+  /** The folder of the query logs of unfinished cells ({@link QueryJournal}; {@link RunLayout#PARTIAL}). */
+  public static final String PARTIAL = RunLayout.PARTIAL;
 
   private final Path dir;
   private final Manifest manifest;
@@ -45,13 +41,12 @@ public final class CellStore implements AutoCloseable {
   private final ConcurrentSkipListMap<CellKey, CellRecord> cells = new ConcurrentSkipListMap<>();
   /** Cell file name to the SHA-256 it carries, as run.json lists them. */
   private final ConcurrentSkipListMap<String, String> hashes = new ConcurrentSkipListMap<>();
-  private final FileChannel lockChannel;
-  private final FileLock lock;
+  /** The directory's lock while open for writing; null when read-only. */
+  private final RunLock lock;
 
-  private CellStore(Path dir, Manifest manifest, FileChannel lockChannel, FileLock lock) {
+  private CellStore(Path dir, Manifest manifest, RunLock lock) {
     this.dir = dir;
     this.manifest = manifest;
-    this.lockChannel = lockChannel;
     this.lock = lock;
   }
 
@@ -73,31 +68,7 @@ public final class CellStore implements AutoCloseable {
    */
   public static CellStore open(Path dir, Manifest manifest, boolean fresh, boolean acceptModified,
       java.util.function.Consumer<String> warn) throws IOException {
-    Files.createDirectories(dir);
-    Path lockFile = dir.resolve(".lock");
-    FileChannel channel = null;
-    FileLock lock = null;
-    for (int attempt = 0; attempt < 3 && lock == null; attempt++) {
-      channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      try {
-        lock = channel.tryLock();
-      } catch (OverlappingFileLockException e) {
-        lock = null;
-      }
-      if (lock == null) {
-        break;
-      }
-      if (!Files.exists(lockFile)) { // its holder finished and deleted it between our open and lock
-        lock.release();
-        channel.close();
-        lock = null;
-      }
-    }
-    if (lock == null) {
-      channel.close();
-      throw new IllegalStateException(dir + " is in use by another pmbench process (it holds " + dir.resolve(".lock")
-          + "); wait for it or choose another --out");
-    }
+    RunLock lock = RunLock.take(dir);
     try {
       Path manifestFile = dir.resolve(MANIFEST);
       Path cellDir = dir.resolve(CELLS);
@@ -124,7 +95,7 @@ public final class CellStore implements AutoCloseable {
         Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
       }
       Files.createDirectories(cellDir);
-      CellStore store = new CellStore(dir, manifest, channel, lock);
+      CellStore store = new CellStore(dir, manifest, lock);
       store.load(cellDir, true);
       store.writeManifest();
       for (CellKey key : store.cells.keySet()) {
@@ -132,9 +103,7 @@ public final class CellStore implements AutoCloseable {
       }
       return store;
     } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(lockFile);
-      lock.release();
-      channel.close();
+      lock.close();
       throw e;
     }
   }
@@ -147,7 +116,7 @@ public final class CellStore implements AutoCloseable {
           + " in " + dir);
     }
     CellStore store = new CellStore(dir, Manifest.parse(Files.readString(manifestFile), manifestFile.toString()),
-        null, null);
+        null);
     store.load(dir.resolve(CELLS), false);
     return store;
   }
@@ -344,11 +313,7 @@ public final class CellStore implements AutoCloseable {
           }
         }
       }
-      // Delete while still holding the lock, so a finished run leaves no .lock behind; a process
-      // that opened the old file meanwhile finds it gone after locking and retries (see open).
-      Files.deleteIfExists(dir.resolve(".lock"));
-      lock.release();
-      lockChannel.close();
+      lock.close();
     }
   }
 }

@@ -11,10 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,13 +24,15 @@ import java.util.TreeMap;
  * lines, its fingerprint and {@value CellHashes#FIELD}) and the result files assembled from the
  * cells. A rerun with the same configuration reuses every cell that verifies and computes the
  * others, so a killed run resumes; another configuration is refused unless {@code fresh}, which
- * discards the folder's cells and results. {@code pmbench verify} checks the folder ({@link
+ * discards the folder's cells and results. {@code pmbench verify} checks the folder ({@code
  * RunCheck}): a cell or result file changed after it was written does not verify.
  *
  * <p>Order of writes: a cell file is renamed into place before {@code run.json} lists it, so a
- * kill in between leaves an unlisted cell, which a resume recomputes (it is not reused).
+ * kill in between leaves an unlisted cell, which a resume recomputes (it is not reused). While
+ * open the folder is locked ({@code DIR/.lock}, as a grid run's {@link CellStore}): a second
+ * process on it fails at once.
  */
-public final class ResultCells {
+public final class ResultCells implements AutoCloseable {
   /** The field of a cell holding its CSV lines. */
   static final String LINES = "lines";
 
@@ -43,12 +42,15 @@ public final class ResultCells {
   private final Manifest manifest;
   private final Map<String, String> cells;
   private final Map<String, String> results;
+  private final RunLock lock;
 
-  private ResultCells(Path dir, Manifest manifest, Map<String, String> cells, Map<String, String> results) {
+  private ResultCells(Path dir, Manifest manifest, Map<String, String> cells, Map<String, String> results,
+      RunLock lock) {
     this.dir = dir;
     this.manifest = manifest;
     this.cells = cells;
     this.results = results;
+    this.lock = lock;
   }
 
   /**
@@ -57,7 +59,17 @@ public final class ResultCells {
    * fresh}; with {@code fresh} its cells and result files are deleted first.
    */
   public static ResultCells open(Path dir, Manifest manifest, boolean fresh) throws IOException {
-    Path file = dir.resolve(CellStore.MANIFEST);
+    RunLock lock = RunLock.take(dir);
+    try {
+      return open(dir, manifest, fresh, lock);
+    } catch (IOException | RuntimeException e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  private static ResultCells open(Path dir, Manifest manifest, boolean fresh, RunLock lock) throws IOException {
+    Path file = dir.resolve(RunLayout.MANIFEST);
     Map<String, String> cells = new TreeMap<>();
     Map<String, String> results = new TreeMap<>();
     if (Files.exists(file)) {
@@ -76,14 +88,17 @@ public final class ResultCells {
         results.clear();
       }
     }
-    Files.createDirectories(dir.resolve(CellStore.CELLS));
-    ResultCells out = new ResultCells(dir, manifest, cells, results);
+    if (fresh) {
+      Files.deleteIfExists(dir.resolve(InvocationLog.FILE)); // its elapsed time was spent on the discarded cells
+    }
+    Files.createDirectories(dir.resolve(RunLayout.CELLS));
+    ResultCells out = new ResultCells(dir, manifest, cells, results, lock);
     out.writeManifest();
     return out;
   }
 
   private static void discard(Path dir, Iterable<String> results) throws IOException {
-    Path cellDir = dir.resolve(CellStore.CELLS);
+    Path cellDir = dir.resolve(RunLayout.CELLS);
     if (Files.isDirectory(cellDir)) {
       try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir, "*.json")) {
         for (Path f : ds) {
@@ -107,7 +122,7 @@ public final class ResultCells {
    */
   public Optional<List<String>> stored(String name) throws IOException {
     String file = name + ".json";
-    Path f = dir.resolve(CellStore.CELLS).resolve(file);
+    Path f = dir.resolve(RunLayout.CELLS).resolve(file);
     if (!cells.containsKey(file) || !Files.exists(f)) {
       return Optional.empty();
     }
@@ -133,53 +148,44 @@ public final class ResultCells {
     lines.forEach(a::add);
     String hash = CellHashes.of(tree);
     tree.put(CellHashes.FIELD, hash);
-    AtomicFiles.write(dir.resolve(CellStore.CELLS).resolve(name + ".json"),
+    AtomicFiles.write(dir.resolve(RunLayout.CELLS).resolve(name + ".json"),
         out -> out.write(MAPPER.writeValueAsString(tree) + "\n"));
     cells.put(name + ".json", hash);
     writeManifest();
-  }
-
-  /** The stored cell if it verifies, else {@code compute}'s lines, stored. */
-  public List<String> reuseOrCompute(String name, LinesSupplier compute) throws IOException {
-    Optional<List<String>> s = stored(name);
-    if (s.isPresent()) {
-      return s.get();
-    }
-    List<String> lines = compute.get();
-    store(name, lines);
-    return lines;
-  }
-
-  /** Computes a cell's lines. */
-  @FunctionalInterface
-  public interface LinesSupplier {
-    List<String> get() throws IOException;
   }
 
   /** Writes the result file {@code name} (relative to the folder) atomically and lists its SHA-256 in {@code run.json}. */
   public void writeResult(String name, String content) throws IOException {
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
     AtomicFiles.writeBytes(dir.resolve(name), bytes);
-    results.put(name, sha256(bytes));
+    results.put(name, CellHashes.sha256(bytes));
     writeManifest();
   }
 
   /** Lists the result file {@code name} (relative to the folder), as it is now, with its SHA-256 in {@code run.json}. */
   public void recordResult(String name) throws IOException {
-    results.put(name, sha256(Files.readAllBytes(dir.resolve(name))));
+    results.put(name, CellHashes.sha256(Files.readAllBytes(dir.resolve(name))));
     writeManifest();
   }
 
-  /** SHA-256 (hex) of a result file's bytes. */
-  static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 must be available", e);
+  private void writeManifest() throws IOException {
+    AtomicFiles.write(dir.resolve(RunLayout.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
+  }
+
+  /**
+   * Drops {@code name} from the result files {@code run.json} lists, when it is there: a file the
+   * pipeline rewrites on every invocation ({@code provenance.json}), which a folder written before
+   * the filter ran through the pipeline listed as a result.
+   */
+  public void unlist(String name) throws IOException {
+    if (results.remove(name) != null) {
+      writeManifest();
     }
   }
 
-  private void writeManifest() throws IOException {
-    AtomicFiles.write(dir.resolve(CellStore.MANIFEST), out -> out.write(manifest.toJson(cells, results)));
+  /** Releases the folder's lock. */
+  @Override
+  public void close() throws IOException {
+    lock.close();
   }
 }

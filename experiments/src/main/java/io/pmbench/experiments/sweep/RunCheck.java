@@ -38,7 +38,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
   public static final String UNHASHED = "unhashed (made before pmbench 0.1.0 stamped SHA-256 hashes into cells)";
 
   /** How a listed cell without a file is named; a resume recomputes such a cell and a report marks the run INCOMPLETE. */
-  static final String MISSING = ": listed in " + CellStore.MANIFEST + " but the file is missing";
+  static final String MISSING = ": listed in " + RunLayout.MANIFEST + " but the file is missing";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -56,20 +56,20 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
    * before they had cells: the line saying nothing in it can be checked; empty for any other folder.
    */
   public static Optional<String> legacy(Path dir) {
-    if (Files.exists(dir.resolve(CellStore.MANIFEST))) {
+    if (Files.exists(dir.resolve(RunLayout.MANIFEST))) {
       return Optional.empty();
     }
     return LEGACY_RESULTS.stream().filter(f -> Files.exists(dir.resolve(f))).findFirst().map(f -> dir + " holds " + f
-        + " written before audit, attack-dummies and filter folders had cells and " + CellStore.MANIFEST
+        + " written before audit, attack-dummies and filter folders had cells and " + RunLayout.MANIFEST
         + ": its files cannot be checked (rerun its command into a new folder for one that can)");
   }
 
   /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
   public static RunCheck of(Path dir) throws IOException {
-    Path manifestFile = dir.resolve(CellStore.MANIFEST);
+    Path manifestFile = dir.resolve(RunLayout.MANIFEST);
     if (!Files.exists(manifestFile)) {
       throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no "
-          + CellStore.MANIFEST + " in " + dir);
+          + RunLayout.MANIFEST + " in " + dir);
     }
     Optional<Map<String, String>> listed = Manifest.cellHashes(Files.readString(manifestFile), manifestFile.toString());
     Map<String, JsonNode> files = cellTrees(dir);
@@ -78,7 +78,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     }
     List<String> problems = new ArrayList<>();
     for (Map.Entry<String, JsonNode> f : files.entrySet()) {
-      String name = CellStore.CELLS + "/" + f.getKey();
+      String name = RunLayout.CELLS + "/" + f.getKey();
       JsonNode stamped = f.getValue().get(CellHashes.FIELD);
       String inManifest = listed.get().get(f.getKey());
       if (stamped == null) {
@@ -86,20 +86,20 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
       } else if (!stamped.asText().equals(CellHashes.of(f.getValue()))) {
         problems.add(name + ": modified (its content no longer matches its " + CellHashes.FIELD + ")");
       } else if (inManifest == null) {
-        problems.add(name + ": not listed in " + CellStore.MANIFEST + " (copied in from elsewhere?)");
+        problems.add(name + ": not listed in " + RunLayout.MANIFEST + " (copied in from elsewhere?)");
       } else if (!inManifest.equals(stamped.asText())) {
-        problems.add(name + ": its " + CellHashes.FIELD + " differs from the one " + CellStore.MANIFEST + " lists");
+        problems.add(name + ": its " + CellHashes.FIELD + " differs from the one " + RunLayout.MANIFEST + " lists");
       }
     }
-    listed.get().keySet().stream().filter(n -> !files.containsKey(n)).forEach(n -> problems.add(CellStore.CELLS + "/" + n
+    listed.get().keySet().stream().filter(n -> !files.containsKey(n)).forEach(n -> problems.add(RunLayout.CELLS + "/" + n
         + MISSING));
     Map<String, String> results = Manifest.resultHashes(Files.readString(manifestFile), manifestFile.toString());
     for (Map.Entry<String, String> r : results.entrySet()) {
       Path f = dir.resolve(r.getKey());
       if (!Files.exists(f)) {
-        problems.add(r.getKey() + ": listed in " + CellStore.MANIFEST + " but the file is missing");
-      } else if (!ResultCells.sha256(Files.readAllBytes(f)).equals(r.getValue())) {
-        problems.add(r.getKey() + ": modified (its SHA-256 differs from the one " + CellStore.MANIFEST + " lists)");
+        problems.add(r.getKey() + ": listed in " + RunLayout.MANIFEST + " but the file is missing");
+      } else if (!CellHashes.sha256(Files.readAllBytes(f)).equals(r.getValue())) {
+        problems.add(r.getKey() + ": modified (its SHA-256 differs from the one " + RunLayout.MANIFEST + " lists)");
       }
     }
     return new RunCheck(dir, false, files.size(), List.copyOf(problems), results.size());
@@ -108,7 +108,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
   /** The cell files of {@code dir} (name to JSON tree), sorted; a file that is not JSON is a problem of its own. */
   static Map<String, JsonNode> cellTrees(Path dir) throws IOException {
     Map<String, JsonNode> out = new TreeMap<>();
-    Path cellDir = dir.resolve(CellStore.CELLS);
+    Path cellDir = dir.resolve(RunLayout.CELLS);
     if (!Files.isDirectory(cellDir)) {
       return out;
     }
@@ -156,7 +156,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     RunCheck c = of(dir);
     List<String> missing = c.problems().stream().filter(p -> p.endsWith(MISSING)).toList();
     if (!missing.isEmpty()) {
-      warn.accept("warning: " + missing.size() + " cell(s) listed in " + CellStore.MANIFEST + " have no file (an "
+      warn.accept("warning: " + missing.size() + " cell(s) listed in " + RunLayout.MANIFEST + " have no file (an "
           + "interrupted run; resuming recomputes them): " + missing.get(0) + (missing.size() > 1 ? "; ..." : ""));
     }
     require(new RunCheck(dir, c.unhashed(), c.cells(), c.problems().stream().filter(p -> !p.endsWith(MISSING)).toList(),
@@ -186,25 +186,25 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     RunCheck check = of(dir);
     if (!check.unhashed()) {
       throw new IllegalArgumentException("--rehash must be given an unhashed run (made before cell hashes). Provided "
-          + "value: " + dir + " already lists cell hashes in " + CellStore.MANIFEST
+          + "value: " + dir + " already lists cell hashes in " + RunLayout.MANIFEST
           + " (restamping would hide a modification)");
     }
     say.accept("pmbench verify --rehash: stamping the SHA-256 of " + check.cells() + " cells of " + dir
-        + " as they are now into each cell file and " + CellStore.MANIFEST + " (their past cannot be checked)");
+        + " as they are now into each cell file and " + RunLayout.MANIFEST + " (their past cannot be checked)");
     Map<String, String> hashes = new TreeMap<>();
     for (Map.Entry<String, JsonNode> f : cellTrees(dir).entrySet()) {
       if (!(f.getValue() instanceof ObjectNode tree)) {
-        throw new IllegalStateException(dir.resolve(CellStore.CELLS).resolve(f.getKey()) + " must be a cell file (a JSON "
+        throw new IllegalStateException(dir.resolve(RunLayout.CELLS).resolve(f.getKey()) + " must be a cell file (a JSON "
             + "object). Provided value: " + f.getValue().getNodeType());
       }
       tree.remove(CellHashes.FIELD);
       String hash = CellHashes.of(tree);
       tree.put(CellHashes.FIELD, hash);
-      AtomicFiles.write(dir.resolve(CellStore.CELLS).resolve(f.getKey()), out -> out.write(
+      AtomicFiles.write(dir.resolve(RunLayout.CELLS).resolve(f.getKey()), out -> out.write(
           MAPPER.writeValueAsString(tree) + "\n"));
       hashes.put(f.getKey(), hash);
     }
-    Path manifestFile = dir.resolve(CellStore.MANIFEST);
+    Path manifestFile = dir.resolve(RunLayout.MANIFEST);
     Manifest m = Manifest.parse(Files.readString(manifestFile), manifestFile.toString());
     AtomicFiles.write(manifestFile, out -> out.write(m.toJson(hashes)));
   }

@@ -18,9 +18,9 @@ import java.util.function.IntConsumer;
  * or parallelism, and an interrupted run resumed with the same command ends with the same
  * numbers as an uninterrupted one.
  *
- * <p>Where the missing cells are computed is the {@link Engine}'s business: {@link LocalEngine}
- * runs them on threads of this process; other engines (the optional Spark module) are found by
- * name through {@link EngineProvider}.
+ * <p>Where the missing cells are computed is the {@link CellComputer}'s business (an {@link
+ * Engine}: {@link LocalEngine} runs them on threads of this process; other engines, the optional
+ * Spark module's, are found by name through {@link EngineProvider}); this class names none.
  */
 public final class Sweep {
   private Sweep() {}
@@ -107,14 +107,13 @@ public final class Sweep {
   }
 
   /**
-   * Settles every task on the {@link LocalEngine}: reuses stored cells, computes the rest on
-   * {@code parallel} threads. If a cell throws, the cells still running finish and are stored,
-   * no new cell starts, and the exception is rethrown.
-   *
-   * @throws IllegalArgumentException if two tasks share a key
+   * Computes the missing cells of a grid and stores each as it finishes: an {@link Engine}. Declared
+   * here so that the sweep decides what is missing without knowing any engine.
    */
-  public static Outcome run(CellStore store, List<Task> tasks, int parallel, Listener listener) {
-    return run(store, tasks, new LocalEngine(parallel), listener);
+  @FunctionalInterface
+  public interface CellComputer {
+    /** Computes every task of {@code pending} (none of them is in the store) and stores its cell. */
+    void compute(CellStore store, List<Task> pending, Listener listener);
   }
 
   /**
@@ -124,7 +123,7 @@ public final class Sweep {
    *
    * @throws IllegalArgumentException if two tasks share a key
    */
-  public static Outcome run(CellStore store, List<Task> tasks, Engine engine, Listener listener) {
+  public static Outcome run(CellStore store, List<Task> tasks, CellComputer engine, Listener listener) {
     Set<CellKey> seen = new HashSet<>();
     List<Task> pending = new ArrayList<>();
     int reused = 0;

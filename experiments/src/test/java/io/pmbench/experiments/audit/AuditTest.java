@@ -37,6 +37,18 @@ class AuditTest {
   private static final AuditSettings SMALL = AuditSettings.defaults(5, Preset.PAPER).withTrials(4_000);
   private static final AuditSettings CORRECTED = AuditSettings.defaults(5, Preset.CORRECTED);
 
+  /**
+   * Runs (or resumes) the audit of {@code mechanisms} into {@code dir} through the run pipeline, as
+   * {@code pmbench audit} does; returns its table.
+   */
+  static List<AuditRow> audit(Path dir, AuditSettings s, List<String> mechanisms, boolean fresh,
+      java.util.function.Consumer<AuditRow> each) throws java.io.IOException {
+    AuditFolder folder = new AuditFolder(dir, s, mechanisms, fresh, each);
+    new io.pmbench.experiments.orchestration.RunPipeline(io.pmbench.experiments.orchestration.RunPipeline.Options
+        .local(), new java.io.PrintWriter(java.io.Writer.nullWriter())).run(folder);
+    return folder.rows();
+  }
+
   private static AuditTarget target(String mechanism, String calibration) {
     return Targets.of(mechanism, SMALL).stream().filter(t -> t.calibration().equals(calibration)).findFirst()
         .orElseThrow();
@@ -145,34 +157,34 @@ class AuditTest {
   }
 
   @Test
-  void runOrReuse_changedPreset_refusedUnlessFresh(@TempDir Path dir) throws Exception {
+  void run_changedPreset_refusedUnlessFresh(@TempDir Path dir) throws Exception {
     AuditSettings paper = SMALL.withTrials(100);
     AuditSettings corrected = CORRECTED.withTrials(100);
     List<String> rp = List.of("private-rp");
-    AuditFolder.runOrReuse(dir, paper, rp, false, r -> { });
+    audit(dir, paper, rp, false, r -> { });
     String stored = Files.readString(dir.resolve(AuditFolder.SETTINGS));
     assertTrue(stored.contains("--preset paper --noise-sampler standard"), stored);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> AuditFolder.runOrReuse(dir, corrected, rp, false, r -> { }));
+        () -> audit(dir, corrected, rp, false, r -> { }));
     assertTrue(e.getMessage().contains("holds an audit with other settings"), e.getMessage());
     assertEquals(stored, Files.readString(dir.resolve(AuditFolder.SETTINGS)), "refusal writes nothing");
-    List<AuditRow> fresh = AuditFolder.runOrReuse(dir, corrected, rp, true, r -> { });
+    List<AuditRow> fresh = audit(dir, corrected, rp, true, r -> { });
     assertEquals("ANALYTIC", fresh.get(0).calibration());
-    List<AuditRow> reused = AuditFolder.runOrReuse(dir, corrected, rp, false,
+    List<AuditRow> reused = audit(dir, corrected, rp, false,
         r -> fail("same settings must reuse the stored audit"));
     assertEquals(fresh.get(0).calibration(), reused.get(0).calibration());
   }
 
   @Test
-  void runOrReuse_otherMechanismsSameSettings_keepsAuditedRowsAuditsOnlyTheNewOnes(@TempDir Path dir)
+  void run_otherMechanismsSameSettings_keepsAuditedRowsAuditsOnlyTheNewOnes(@TempDir Path dir)
       throws Exception {
     AuditSettings s = SMALL.withTrials(100);
-    AuditFolder.runOrReuse(dir, s, List.of("private-rp"), false, r -> { });
+    audit(dir, s, List.of("private-rp"), false, r -> { });
     List<AuditRow> rp = AuditResults.read(dir.resolve(AuditResults.FILE));
     List<String> order = List.of("public-pca", "private-rp");
-    AuditFolder.run(dir.resolve("oneGo"), s, order, false, r -> { });
+    audit(dir.resolve("oneGo"), s, order, false, r -> { });
     List<String> audited = new ArrayList<>();
-    List<AuditRow> both = AuditFolder.runOrReuse(dir, s, order, false, r -> audited.add(r.mechanism()));
+    List<AuditRow> both = audit(dir, s, order, false, r -> audited.add(r.mechanism()));
     assertEquals(List.of("public-pca"), audited.stream().distinct().toList(), "only the new mechanism is audited");
     assertEquals(rp, both.subList(both.size() - rp.size(), both.size()), "the kept rows are the stored ones");
     assertEquals(Files.readString(dir.resolve("oneGo").resolve(AuditResults.FILE)),
@@ -182,7 +194,7 @@ class AuditTest {
 
     Path rpPair = dir.resolve(rp.get(0).pairFile());
     assertTrue(Files.exists(rpPair));
-    List<AuditRow> dropped = AuditFolder.runOrReuse(dir, s, List.of("public-pca"), false,
+    List<AuditRow> dropped = audit(dir, s, List.of("public-pca"), false,
         r -> fail("every asked-for mechanism is stored"));
     assertEquals(alone.size(), dropped.size());
     assertEquals(alone.get(0).pairFile(), dropped.get(0).pairFile());
@@ -194,14 +206,16 @@ class AuditTest {
   void run_killedAfterOneMechanism_resumesOnlyTheMissingCellAndVerifies(@TempDir Path dir) throws Exception {
     AuditSettings s = SMALL.withTrials(100);
     List<String> order = List.of("public-pca", "private-rp");
-    AuditFolder.run(dir, s, order, false, r -> { });
+    audit(dir, s, order, false, r -> { });
     String table = Files.readString(dir.resolve(AuditResults.FILE));
     // a kill after the first cell: the second cell's file never reached its place
     Files.delete(dir.resolve("cells").resolve("audit-private-rp.json"));
     List<String> audited = new ArrayList<>();
-    AuditFolder.run(dir, s, order, false, r -> audited.add(r.mechanism()));
+    audit(dir, s, order, false, r -> audited.add(r.mechanism()));
     assertEquals(List.of("private-rp"), audited.stream().distinct().toList(), "the finished cell is not recomputed");
     assertEquals(table, Files.readString(dir.resolve(AuditResults.FILE)), "the resumed table is the one-go table");
+    assertEquals(2, io.pmbench.experiments.sweep.InvocationLog.read(dir).invocations().size(),
+        "both invocations are logged, as for any run of the pipeline");
     assertTrue(io.pmbench.experiments.sweep.RunCheck.of(dir).verified(), io.pmbench.experiments.sweep.RunCheck.of(dir)
         .summary());
 
@@ -210,7 +224,7 @@ class AuditTest {
     assertEquals(List.of("audit.csv: modified (its SHA-256 differs from the one run.json lists)"), tampered.problems());
 
     audited.clear();
-    AuditFolder.run(dir, s, order, true, r -> audited.add(r.mechanism()));
+    audit(dir, s, order, true, r -> audited.add(r.mechanism()));
     assertEquals(order, audited.stream().distinct().toList(), "--fresh recomputes every cell");
     assertEquals(table, Files.readString(dir.resolve(AuditResults.FILE)));
   }

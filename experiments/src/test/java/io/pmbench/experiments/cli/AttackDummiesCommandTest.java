@@ -92,6 +92,37 @@ class AttackDummiesCommandTest {
     assertEquals(0, attack(tmp, "--delta", "1e-6", "--fresh").exit());
   }
 
+  /**
+   * The attack runs through the run pipeline: it estimates the cost of its cells from the protocol
+   * cells they run and is refused above --budget before any cell, leaving no folder; a run logs its
+   * invocation and writes the pipeline's provenance. If the command bypassed the pipeline, there
+   * would be no estimate, no refusal and no invocations.jsonl.
+   */
+  @Test
+  void attackDummies_throughThePipeline_estimatedRefusedOverBudgetAndLogged(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("a");
+    RunCommandTest.Outcome over = RunCommandTest.execute("attack-dummies", "--dataset", RunCommandTest.DATA,
+        "--public", "60", "--queries", "20", "--seeds", "2", "--mechanisms", "tsne,random", "--budget", "1s", "--out",
+        dir.toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, over.exit(), over.err());
+    assertTrue(over.err().contains("pmbench attack-dummies: estimated cost of the 2 cells to compute"), over.err());
+    String last = over.err().strip().lines().reduce((a, b) -> b).orElse("");
+    assertTrue(last.startsWith("pmbench: --budget must cover the grid's estimated ") && last.contains("(tsne is most "
+        + "of it)"), over.err());
+    assertFalse(Files.exists(dir), "a refused new attack leaves no folder");
+
+    RunCommandTest.Outcome o = attack(dir);
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.err().contains("pmbench attack-dummies: estimated cost of the 3 cells to compute"), o.err());
+    List<String> log = Files.readAllLines(dir.resolve("invocations.jsonl"));
+    assertEquals(2, log.size(), "one start and one end: " + log);
+    assertTrue(log.get(1).contains("\"cellsComputed\":3") && log.get(1).contains("\"status\":\"finished\""),
+        log.get(1));
+    String provenance = Files.readString(dir.resolve("provenance.json"));
+    assertTrue(provenance.contains("\"cellsComputed\" : 3") && provenance.contains("\"invocations\" : 1"),
+        provenance);
+  }
+
   @Test
   void attackDummies_noDummies_refusedWithOneLine(@TempDir Path tmp) {
     RunCommandTest.Outcome o = attack(tmp, "--no-dummies");

@@ -171,8 +171,21 @@ class FilterCommandTest {
     fresh[fresh.length - 1] = "--fresh";
     StringWriter recomputed = new StringWriter();
     assertEquals(0, execute(new StringWriter(), recomputed, fresh));
-    assertTrue(!recomputed.toString().contains("reused"), recomputed.toString());
+    assertTrue(!recomputed.toString().contains("finished in an earlier run, reused"), recomputed.toString());
     assertArrayEquals(table, Files.readAllBytes(tmp.resolve(FilterReport.ACCURACY_CSV)));
+    // the pipeline's provenance.json (rewritten by each invocation) is not a listed result: the folder verifies
+    assertTrue(Files.readString(tmp.resolve("provenance.json")).contains("\"cellsComputed\" : 1"));
+    assertEquals(0, execute(new StringWriter(), new StringWriter(), "verify", tmp.toString()));
+    // a folder written before the filter ran through the pipeline listed its top provenance.json as a
+    // result: a rerun drops that listing, and the folder still verifies
+    Path runJson = tmp.resolve("run.json");
+    String listed = Files.readString(runJson);
+    Files.writeString(runJson, listed.replace("\"" + FilterReport.ACCURACY_CSV + "\"", "\"provenance.json\" : \""
+        + "0".repeat(64) + "\",\n    \"" + FilterReport.ACCURACY_CSV + "\""));
+    assertTrue(Files.readString(runJson).contains("\"provenance.json\""), Files.readString(runJson));
+    assertEquals(0, execute(new StringWriter(), new StringWriter(), args(tmp)));
+    assertTrue(!Files.readString(runJson).contains("\"provenance.json\""), Files.readString(runJson));
+    assertEquals(0, execute(new StringWriter(), new StringWriter(), "verify", tmp.toString()));
     StringWriter other = new StringWriter();
     String[] otherArgs = args(tmp);
     otherArgs[java.util.Arrays.asList(otherArgs).indexOf("--epochs") + 1] = "4";

@@ -60,6 +60,41 @@ class VerifyCommandTest {
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute("verify", tmp.toString()).exit(), "an empty folder is bad input");
   }
 
+  /**
+   * A claims run's top folder holds no cells of its own: verify descends into each part and
+   * reports it on its line. If it stopped at the top ("all 0 cells verify"), the tampered fig6 cell
+   * and attack table below would pass unnoticed.
+   */
+  @Test
+  void verify_claimsRunTop_reportsEachPartAndFailsOnATamperedPart(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("claims");
+    Outcome c = execute("claims", "--dataset", RunCommandTest.DATA, "--public", "60", "--queries", "20", "--seeds",
+        "1", "--mechanisms", "features,privatemail,random", "--epsilon", "0.1", "--parts", "fig6,attack", "--out",
+        dir.toString());
+    assertEquals(0, c.exit(), c.err());
+    Outcome clean = execute("verify", dir.toString());
+    assertEquals(0, clean.exit(), clean.out());
+    List<String> lines = clean.out().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("part fig6: " + dir.resolve("fig6") + ": all ")
+        && l.endsWith(" cells verify")), clean.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("part attack: " + dir.resolve("attack") + ": all ")
+        && l.endsWith(" result files verify")), clean.out());
+    assertEquals(dir + ": 2 parts: 2 verify", lines.get(lines.size() - 1), clean.out());
+
+    Path cell = tamper(dir.resolve("fig6"));
+    Outcome oneCell = execute("verify", dir.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, oneCell.exit(), oneCell.out());
+    assertTrue(oneCell.out().contains(cell + ": modified"), oneCell.out());
+    assertTrue(oneCell.out().contains(dir + ": 2 parts: 1 verify, 1 do not verify"), oneCell.out());
+
+    Path csv = dir.resolve("attack").resolve("attack.csv");
+    Files.writeString(csv, Files.readString(csv).replace("privatemail", "privatemaiI"));
+    Outcome both = execute("verify", dir.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, both.exit(), both.out());
+    assertTrue(both.out().contains(csv + ": modified"), both.out());
+    assertTrue(both.out().contains(dir + ": 2 parts: 2 do not verify"), both.out());
+  }
+
   @Test
   void verify_untouchedRun_exitsZero(@TempDir Path tmp) {
     Path dir = run(tmp);

@@ -58,7 +58,7 @@ class CellOrderTest {
       if (shuffleSeed != 0) {
         Collections.shuffle(tasks, new Random(shuffleSeed));
       }
-      Sweep.run(store, tasks, threads, QUIET);
+      Sweep.run(store, tasks, new io.pmbench.experiments.sweep.LocalEngine(threads), QUIET);
       Map<String, CellRecord> out = new java.util.TreeMap<>();
       store.all().forEach(c -> out.put(c.key().fileName(), c));
       return out;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pmbench.experiments.cli.PmbenchProcess;
 import io.pmbench.experiments.sweep.CellStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -27,23 +27,13 @@ class KillResumeTest {
   private static final long CELLS = 2 * (3 + 2 * 2);
 
   private static Process start(Path dir, Path log) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.pmbench.experiments.cli.Pmbench"));
-    cmd.addAll(List.of("fig6", "--dataset", FiguresCliTest.DATA, "--public", "100", "--queries", "150", "--seeds",
-        "2", "--mechanisms", "features,smlq,privatemail,label-only,random", "--epsilon", "0.1,1", "--parallel", "1",
-        "--out", dir.toString()));
-    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return PmbenchProcess.start(List.of("fig6", "--dataset", FiguresCliTest.DATA, "--public", "100", "--queries",
+        "150", "--seeds", "2", "--mechanisms", "features,smlq,privatemail,label-only,random", "--epsilon", "0.1,1",
+        "--parallel", "1", "--out", dir.toString()), log);
   }
 
   private static long cellFiles(Path dir) throws Exception {
-    Path cells = dir.resolve("cells");
-    if (!Files.isDirectory(cells)) {
-      return 0;
-    }
-    try (var s = Files.list(cells)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".json")
-          && !p.getFileName().toString().startsWith(".")).count();
-    }
+    return PmbenchProcess.cellFiles(dir);
   }
 
   /** Finished queries in the query logs of part-done cells (lines minus one header each). */

@@ -32,7 +32,7 @@ class EngineTest {
   @Test
   void named_unknownEngine_oneLineNamingTheOption() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Engine.requireAvailable("mapreduce", null));
+        () -> Engines.requireAvailable("mapreduce", null));
     assertTrue(e.getMessage().startsWith("--engine must be local"), e.getMessage());
     assertTrue(e.getMessage().endsWith("Provided value: mapreduce"), e.getMessage());
   }
@@ -40,7 +40,7 @@ class EngineTest {
   @Test
   void named_masterWithLocalEngine_refused() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Engine.named(Engine.LOCAL, "local[2]", 1, null, null));
+        () -> Engines.named(Engine.LOCAL, "local[2]", 1, null, null));
     assertTrue(e.getMessage().startsWith("--master is only read by a distributed --engine"), e.getMessage());
   }
 

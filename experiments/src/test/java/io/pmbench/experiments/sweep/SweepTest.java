@@ -80,7 +80,7 @@ class SweepTest {
     // stored cells rather than mix two chains in one figure, and keep every other cell.
     AtomicInteger first = new AtomicInteger();
     try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
-      Sweep.run(store, grid(MANIFEST.fingerprint(), first), 2, QUIET);
+      Sweep.run(store, grid(MANIFEST.fingerprint(), first), new LocalEngine(2), QUIET);
     }
     assertEquals(18, first.get());
     List<Sweep.Task> revised = new ArrayList<>();
@@ -92,7 +92,7 @@ class SweepTest {
     try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
       assertEquals(6, Sweep.stale(store, revised).size());
       assertEquals(6 * 50, Sweep.pendingQueries(store, revised));
-      Sweep.Outcome o = Sweep.run(store, revised, 2, QUIET);
+      Sweep.Outcome o = Sweep.run(store, revised, new LocalEngine(2), QUIET);
       assertEquals(6, o.computed());
       assertEquals(12, o.reused());
       assertTrue(Sweep.stale(store, revised).isEmpty());
@@ -113,7 +113,7 @@ class SweepTest {
     // would have made them); a run that asks for sigma 5.0 must recompute them, not reuse them.
     // Fails if finished() ignores the parameters a task states.
     try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
-      Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), 2, QUIET);
+      Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), new LocalEngine(2), QUIET);
     }
     String asked = CellRecord.paramsDigest(Map.of("sigma", 5.0));
     String stored = CellRecord.paramsDigest(Map.of("sigma", 6.0));
@@ -128,7 +128,7 @@ class SweepTest {
       assertEquals(6, stale.size());
       assertTrue(stale.stream().allMatch(s -> s.cell().key().mechanism().equals("b")
           && s.reason().contains("other parameters")), stale.toString());
-      Sweep.Outcome o = Sweep.run(store, tasks, 2, QUIET);
+      Sweep.Outcome o = Sweep.run(store, tasks, new LocalEngine(2), QUIET);
       assertEquals(6, o.computed());
       assertEquals(12, o.reused());
     }
@@ -159,7 +159,8 @@ class SweepTest {
     AtomicInteger first = new AtomicInteger();
     List<String> reference = new ArrayList<>();
     try (CellStore store = CellStore.open(tmp.resolve("a"), MANIFEST, false)) {
-      Sweep.run(store, grid(MANIFEST.fingerprint(), first), 1, QUIET).cells().forEach(c -> reference.add(c.toJson()));
+      Sweep.run(store, grid(MANIFEST.fingerprint(), first), new LocalEngine(1), QUIET).cells()
+          .forEach(c -> reference.add(c.toJson()));
     }
     assertEquals(18, first.get());
     // Simulate a crash: three finished cells lost, one cell caught mid-write (a temporary file).
@@ -176,7 +177,7 @@ class SweepTest {
     AtomicInteger second = new AtomicInteger();
     Sweep.Outcome o;
     try (CellStore store = CellStore.open(tmp.resolve("a"), MANIFEST, false)) {
-      o = Sweep.run(store, grid(MANIFEST.fingerprint(), second), 4, QUIET);
+      o = Sweep.run(store, grid(MANIFEST.fingerprint(), second), new LocalEngine(4), QUIET);
     }
     assertEquals(3, second.get(), "only the lost cells are recomputed");
     assertEquals(3, o.computed());
@@ -193,10 +194,10 @@ class SweepTest {
     List<CellRecord> serial;
     List<CellRecord> parallel;
     try (CellStore store = CellStore.open(tmp.resolve("s"), MANIFEST, false)) {
-      serial = Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), 1, QUIET).cells();
+      serial = Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), new LocalEngine(1), QUIET).cells();
     }
     try (CellStore store = CellStore.open(tmp.resolve("p"), MANIFEST, false)) {
-      parallel = Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), 4, QUIET).cells();
+      parallel = Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), new LocalEngine(4), QUIET).cells();
     }
     assertEquals(serial.stream().map(CellRecord::toJson).toList(), parallel.stream().map(CellRecord::toJson).toList());
   }
@@ -204,7 +205,7 @@ class SweepTest {
   @Test
   void open_changedConfiguration_refusedUnlessFresh(@TempDir Path tmp) throws Exception {
     try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
-      Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), 2, QUIET);
+      Sweep.run(store, grid(MANIFEST.fingerprint(), new AtomicInteger()), new LocalEngine(2), QUIET);
     }
     Manifest other = Manifest.of("test", Map.of("a", 2), Map.of(), "cmd");
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> CellStore.open(tmp, other, false));
@@ -232,7 +233,7 @@ class SweepTest {
       throw new IllegalStateException("boom");
     }));
     try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
-      assertThrows(IllegalStateException.class, () -> Sweep.run(store, tasks, 1, QUIET));
+      assertThrows(IllegalStateException.class, () -> Sweep.run(store, tasks, new LocalEngine(1), QUIET));
       assertEquals(3, store.all().size(), "cells finished before the failure are on disk");
     }
     assertTrue(AtomicFiles.isTemporary(Path.of(".x.json.1-1.tmp")));
