@@ -33,7 +33,8 @@ public final class PublicPcaMechanism extends AbstractMechanism implements Share
   /** Option {@code dims}. */
   public PublicPcaMechanism() {
     super("public-pca", "Gaussian mechanism in a public PCA basis: (D - mu)*V + noise, V = top-dims right singular"
-        + " vectors of the centred public rows; dims=N (default k)", Reporting.DEFAULT, List.of(PublicPcaOptions.SPEC));
+        + " vectors of the centred public rows; dims=N (default k)", Reporting.DEFAULT.as(Reporting.Role.PLAIN_GAUSSIAN),
+        List.of(PublicPcaOptions.SPEC));
   }
 
   @Override

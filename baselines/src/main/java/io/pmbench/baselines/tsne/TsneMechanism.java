@@ -13,7 +13,8 @@ import io.pmbench.core.mechanism.Reporting;
 public final class TsneMechanism extends TsneEmbedding {
   public TsneMechanism() {
     super("tsne", "exact t-SNE (Smile's affinities and optimiser, fused kernel; perplexity 30, 1000 iterations) of"
-        + " client and server rows, aligned on P; non-private", Reporting.at(Reporting.REFERENCE + 30));
+        + " client and server rows, aligned on P; non-private", Reporting.at(Reporting.REFERENCE + 30)
+        .as(Reporting.Role.NON_PRIVATE_BASELINE));
   }
 
   @Override

@@ -23,7 +23,7 @@ import java.util.Map;
 public final class FeaturesMechanism extends AbstractMechanism
     implements NonPrivateMechanism, SharedSpaceMechanism {
   public FeaturesMechanism() {
-    super("features", "non-private upper reference: k-NN on the original features", Reporting.at(Reporting.REFERENCE),
+    super("features", "non-private upper reference: k-NN on the original features", Reporting.at(Reporting.REFERENCE).as(Reporting.Role.RAW_FEATURES),
         List.of());
   }
 

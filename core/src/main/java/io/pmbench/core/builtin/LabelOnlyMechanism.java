@@ -16,7 +16,8 @@ import io.pmbench.core.mechanism.Reporting;
 public final class LabelOnlyMechanism extends PrivateMailFamily {
   public LabelOnlyMechanism() {
     super("label-only", "control: PrivateMail post-processing on labels alone (features replaced by data-independent"
-        + " noise)", Reporting.at(Reporting.CONTROL).asPairedControl().inIdsClaim().attackedInClaims());
+        + " noise)", Reporting.at(Reporting.CONTROL).asPairedControl().inIdsClaim().attackedInClaims()
+        .as(Reporting.Role.LABEL_ONLY));
   }
 
   @Override

@@ -24,7 +24,8 @@ import java.util.Map;
 public final class RandomMechanism extends AbstractMechanism implements NonPrivateMechanism {
   public RandomMechanism() {
     super("random", "control: iid N(0,1) embeddings of every row (chance level)",
-        Reporting.at(Reporting.CONTROL + 10).asPairedControl().inIdsClaim().attackedInClaims(), List.of());
+        Reporting.at(Reporting.CONTROL + 10).asPairedControl().inIdsClaim().attackedInClaims()
+            .as(Reporting.Role.CHANCE), List.of());
   }
 
   @Override

@@ -38,7 +38,7 @@ public final class ShuffledLabelsMechanism extends PrivateMailFamily {
 
   public ShuffledLabelsMechanism() {
     super("shuffled-labels", "control: PrivateMail with the client's labels permuted uniformly among the rows of D"
-        + " (r's label included)", Reporting.DEFAULT.inIdsClaim());
+        + " (r's label included)", Reporting.DEFAULT.inIdsClaim().as(Reporting.Role.SHUFFLED_LABELS));
   }
 
   @Override

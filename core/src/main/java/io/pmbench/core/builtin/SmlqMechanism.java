@@ -23,7 +23,8 @@ import java.util.Map;
 public final class SmlqMechanism extends SmlqServedMechanism implements NonPrivateMechanism {
   public SmlqMechanism() {
     super("smlq", "non-private supervised manifold embedding: SMLQ for 1 + T iterations (T under official-code), no"
-        + " noise", Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims(), List.of());
+        + " noise", Reporting.at(Reporting.REFERENCE + 10).inIdsClaim().attackedInClaims()
+        .as(Reporting.Role.NON_PRIVATE_EMBEDDING), List.of());
   }
 
   /** Non-private: every parameter MechanismParams accepts is valid, and the server's options. */

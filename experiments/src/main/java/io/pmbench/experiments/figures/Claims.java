@@ -1,5 +1,6 @@
 package io.pmbench.experiments.figures;
 
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.experiments.audit.AuditFolder;
 import io.pmbench.experiments.audit.AuditResults;
 import io.pmbench.experiments.audit.AuditRow;
@@ -44,6 +45,11 @@ import java.util.regex.Pattern;
 public final class Claims implements Experiment {
   /** The mechanism the claims are about, from its {@code Reporting} (PrivateMail). */
   private static final String SUBJECT = ReportPages.subject();
+  /** The mechanisms the readings compare the subject with, each found by the role it declares. */
+  private static final String LABEL_ONLY = ReportPages.playing(Reporting.Role.LABEL_ONLY);
+  private static final String FEATURES = ReportPages.playing(Reporting.Role.RAW_FEATURES);
+  private static final String NO_NOISE = ReportPages.playing(Reporting.Role.NON_PRIVATE_EMBEDDING);
+  private static final String CHANCE = ReportPages.playing(Reporting.Role.CHANCE);
   /** Sub-directories holding the figure runs. */
   public static final List<String> PARTS = ClaimParts.FIGURES;
   /**
@@ -288,7 +294,7 @@ public final class Claims implements Experiment {
     }
     String claim = "PrivateMail has a better privacy-utility trade-off than every private baseline (at epsilon = 0.1)";
     if (pm.isEmpty() || baselines.isEmpty()) {
-      rows.add(new ClaimRow("fig6-vs-private", claim, src, ClaimRow.CANNOT_TEST, pm.isEmpty() ? "privatemail not computed"
+      rows.add(new ClaimRow("fig6-vs-private", claim, src, ClaimRow.CANNOT_TEST, pm.isEmpty() ? SUBJECT + " not computed"
           : "no private baseline registered or computed at epsilon = 0.1" + (refused.isEmpty() ? ""
               : "; refused: " + String.join("; ", refused))));
     } else {
@@ -320,43 +326,50 @@ public final class Claims implements Experiment {
     // 3. Features matter: privatemail vs label-only.
     List<String> diffs = new ArrayList<>();
     for (double e : v.gridNumbers("epsilons")) {
-      Comparison.diff(v, SUBJECT, "label-only", e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
+      Comparison.diff(v, SUBJECT, LABEL_ONLY, e).ifPresent(d -> diffs.add("eps " + e + ": " + d.text() + " "
           + Decision.beats(d).label()));
     }
-    rows.add(new ClaimRow("features-matter", "the released features carry retrieval utility: privatemail beats the "
-        + "label-only control at epsilon = 0.1 (the paired 95% interval of privatemail - label-only lies above 0; "
+    rows.add(new ClaimRow("features-matter", "the released features carry retrieval utility: " + SUBJECT + " beats the "
+        + LABEL_ONLY + " control at epsilon = 0.1 (the paired 95% interval of " + SUBJECT + " - " + LABEL_ONLY
+        + " lies above 0; "
         + "implicit in the paper: PrivateMail's L_Y uses the labels)", "docs/SPEC.md section 5.4; Figure 6",
-        ClaimRow.verdict(Comparison.beats(v, SUBJECT, "label-only", eps)), Comparison.show(SUBJECT, pm) + "; "
-        + Comparison.show("label-only", Comparison.at(v, "label-only", eps)) + "; " + Comparison.showDiff(v, SUBJECT, "label-only", eps)
+        ClaimRow.verdict(Comparison.beats(v, SUBJECT, LABEL_ONLY, eps)), Comparison.show(SUBJECT, pm) + "; "
+        + Comparison.show(LABEL_ONLY, Comparison.at(v, LABEL_ONLY, eps)) + "; " + Comparison.showDiff(v, SUBJECT, LABEL_ONLY, eps)
         + "; per epsilon: " + String.join(", ", diffs)));
     // 4. features > smlq >= privatemail.
-    Optional<Decision> order = Comparison.beats(v, "features", "smlq", eps)
-        .flatMap(f -> Comparison.beats(v, SUBJECT, "smlq", eps).map(p -> f.and(p.not())));
-    Optional<Decision> smlqAboveChance = Comparison.beats(v, "smlq", "random", eps);
+    Optional<Decision> order = Comparison.beats(v, FEATURES, NO_NOISE, eps)
+        .flatMap(f -> Comparison.beats(v, SUBJECT, NO_NOISE, eps).map(p -> f.and(p.not())));
+    Optional<Decision> smlqAboveChance = Comparison.beats(v, NO_NOISE, CHANCE, eps);
     String chance = smlqAboveChance.isPresent() && smlqAboveChance.get() != Decision.REPRODUCED
-        ? "; note: smlq itself does not beat the random control (" + Comparison.showDiff(v, "smlq", "random", eps)
-            + "), so comparisons with smlq are between chance-level embeddings" : "";
+        ? "; note: " + NO_NOISE + " itself does not beat the " + CHANCE + " control ("
+            + Comparison.showDiff(v, NO_NOISE, CHANCE, eps) + "), so comparisons with " + NO_NOISE
+            + " are between chance-level embeddings" : "";
     rows.add(new ClaimRow("fig6-order", "non-private CGD features > non-private SMLQ >= PrivateMail (at epsilon = 0.1)",
-        src, ClaimRow.verdict(order), Comparison.showDiff(v, "features", "smlq", eps) + "; " + Comparison.showDiff(v, SUBJECT, "smlq", eps)
-        + " (smlq >= privatemail holds unless privatemail beats smlq)" + chance));
+        src, ClaimRow.verdict(order), Comparison.showDiff(v, FEATURES, NO_NOISE, eps) + "; " + Comparison.showDiff(v, SUBJECT, NO_NOISE, eps)
+        + " (" + NO_NOISE + " >= " + SUBJECT + " holds unless " + SUBJECT + " beats " + NO_NOISE + ")" + chance));
     // 5. Above chance.
     rows.add(new ClaimRow("fig6-above-chance", "PrivateMail retrieves better than chance at epsilon = 0.1 (implicit)", src,
-        ClaimRow.verdict(Comparison.beats(v, SUBJECT, "random", eps)), Comparison.show(SUBJECT, pm) + "; "
-        + Comparison.showDiff(v, SUBJECT, "random", eps)));
+        ClaimRow.verdict(Comparison.beats(v, SUBJECT, CHANCE, eps)), Comparison.show(SUBJECT, pm) + "; "
+        + Comparison.showDiff(v, SUBJECT, CHANCE, eps)));
     // 6. Approaches the non-private SMLQ at the largest epsilon.
     List<Double> es = v.gridNumbers("epsilons");
     double big = es.get(es.size() - 1);
     rows.add(new ClaimRow("fig6-approaches-nonprivate", "PrivateMail approaches the non-private methods as epsilon grows "
-        + "(reaches them on CIFAR-100)", src, ClaimRow.verdict(Comparison.beats(v, "smlq", SUBJECT, big).map(Decision::not)),
-        "at epsilon = " + big + ": " + Comparison.showDiff(v, "smlq", SUBJECT, big) + " (reproduced when smlq does not "
-        + "beat privatemail: the interval of smlq - privatemail lies at or below " + Decision.MARGIN + ")"
+        + "(reaches them on CIFAR-100)", src, ClaimRow.verdict(Comparison.beats(v, NO_NOISE, SUBJECT, big).map(Decision::not)),
+        "at epsilon = " + big + ": " + Comparison.showDiff(v, NO_NOISE, SUBJECT, big) + " (reproduced when " + NO_NOISE
+        + " does not beat " + SUBJECT + ": the interval of " + NO_NOISE + " - " + SUBJECT + " lies at or below "
+        + Decision.MARGIN + ")"
         + chance));
     rows.add(meetsNonPrivate(v, chance));
     return rows;
   }
 
-  /** The non-private methods of Figure 6 that pmbench registers: the features, SMLQ, t-SNE. */
-  private static final List<String> NON_PRIVATE = List.of("features", "smlq", "tsne");
+  /**
+   * The non-private methods of Figure 6 that pmbench registers, by their declared roles: the raw
+   * features, the subject without noise, and the non-private baselines (t-SNE).
+   */
+  private static final List<String> NON_PRIVATE = ReportPages.withAnyRole(java.util.EnumSet.of(
+      Reporting.Role.RAW_FEATURES, Reporting.Role.NON_PRIVATE_EMBEDDING, Reporting.Role.NON_PRIVATE_BASELINE));
 
   /**
    * "It even meets the non-private performance on CIFAR-100 at much higher levels of privacy
@@ -371,7 +384,7 @@ public final class Claims implements Experiment {
     List<String> computed = NON_PRIVATE.stream().filter(m -> Comparison.diff(v, m, SUBJECT, eps).isPresent()).toList();
     if (computed.isEmpty()) {
       return new ClaimRow("fig6-meets-nonprivate", claim, "Evaluation, Figure 6", ClaimRow.CANNOT_TEST,
-          "neither privatemail nor a non-private method (" + String.join(", ", NON_PRIVATE) + ") computed at epsilon = " + eps);
+          "neither " + SUBJECT + " nor a non-private method (" + String.join(", ", NON_PRIVATE) + ") computed at epsilon = " + eps);
     }
     Decision all = Decision.REPRODUCED;
     List<String> each = new ArrayList<>();
@@ -386,7 +399,7 @@ public final class Claims implements Experiment {
           + ")");
     }
     return new ClaimRow("fig6-meets-nonprivate", claim, "Evaluation, Figure 6", all.label(), String.join("; ", each)
-        + " (reproduced when no non-private method beats privatemail: each interval of method - privatemail lies at "
+        + " (reproduced when no non-private method beats " + SUBJECT + ": each interval of method - " + SUBJECT + " lies at "
         + "or below " + Decision.MARGIN + ")" + chance);
   }
 

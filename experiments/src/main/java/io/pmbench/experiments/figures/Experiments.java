@@ -45,7 +45,7 @@ public final class Experiments implements ClaimsRun.Figures {
   public Map<String, Function<ClaimsRun.Request, Experiment>> parts() {
     Map<String, Function<ClaimsRun.Request, Experiment>> parts = new LinkedHashMap<>();
     parts.put(ExperimentKind.FIG3.name(), r -> new Fig3(Fig3.DEFAULT_MAX_ITERATIONS, EpsilonGrid.REFERENCE_EPSILON));
-    parts.put(ExperimentKind.FIG5.name(), r -> new Fig5(List.of("smlq", "privatemail"), EpsilonGrid.REFERENCE_EPSILON));
+    parts.put(ExperimentKind.FIG5.name(), r -> new Fig5(List.of(FigureReadings.TRACED, FigureReadings.PRIVATE), EpsilonGrid.REFERENCE_EPSILON));
     parts.put(ExperimentKind.FIG6.name(), r -> new Fig6(r.mechanisms(), r.epsilons(), false));
     parts.put(ExperimentKind.FIG7.name(), r -> new Fig7(Fig7.DEFAULT_EPSILONS));
     return parts;

@@ -101,7 +101,7 @@ public record Fig3(int maxIterations, double epsilon) implements Experiment {
     traces.keySet().forEach(seed -> header.add("server v(X_t) seed " + seed));
     ReportPages.writeCsv(v.dir().resolve("fig3.csv"), header, csv);
     byte[] recallPng = Charts.write(Charts.chart(new LineFigure("Figure 3: Recall@8 of smlq vs iteration", "iteration t (client and server)", Stats.axis("Recall@8", s.recall()), false,
-        List.of(new Series("smlq", ts, y, lo, hi)), List.of())), v.dir(), "fig3-recall");
+        List.of(new Series(FigureReadings.TRACED, ts, y, lo, hi)), List.of())), v.dir(), "fig3-recall");
     List<Series> obj = new ArrayList<>();
     for (Map.Entry<Long, double[]> e : traces.entrySet()) {
       double[] x = new double[e.getValue().length];

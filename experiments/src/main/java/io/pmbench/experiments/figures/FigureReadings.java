@@ -1,5 +1,6 @@
 package io.pmbench.experiments.figures;
 
+import io.pmbench.core.mechanism.Reporting;
 import io.pmbench.experiments.orchestration.EpsilonGrid;
 import io.pmbench.experiments.orchestration.RunView;
 import io.pmbench.experiments.sweep.CellKey;
@@ -20,11 +21,11 @@ import java.util.TreeMap;
  */
 public final class FigureReadings {
   /** Figure 3's mechanism, whose client and server objective traces it records. */
-  static final String TRACED = "smlq";
+  static final String TRACED = ReportPages.playing(Reporting.Role.NON_PRIVATE_EMBEDDING);
   /** Figure 7's private panels' mechanism. */
-  static final String PRIVATE = "privatemail";
+  static final String PRIVATE = ReportPages.subject();
   /** Figure 7's panel without noise. */
-  static final String NO_NOISE = "smlq";
+  static final String NO_NOISE = TRACED;
 
   /**
    * Recall within this of its value at the last iteration counts as converged (1 percentage
@@ -172,7 +173,7 @@ public final class FigureReadings {
   }
 
   static String panelName(CellRecord c) {
-    return c.key().mechanism().equals(NO_NOISE) ? "no noise (smlq)" : "privatemail, epsilon = " + c.key().epsilon()
+    return c.key().mechanism().equals(NO_NOISE) ? "no noise (" + NO_NOISE + ")" : PRIVATE + ", epsilon = " + c.key().epsilon()
         + " (" + c.claim().calibration() + ")";
   }
 }

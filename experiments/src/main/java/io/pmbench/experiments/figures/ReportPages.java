@@ -75,6 +75,32 @@ final class ReportPages {
     return subjects.get(0);
   }
 
+  /**
+   * The registered mechanism that plays {@code role} in the claims' comparisons
+   * ({@link Reporting#role()}), if one does.
+   *
+   * @throws IllegalStateException if more than one registered mechanism declares it
+   */
+  static Optional<String> withRole(Reporting.Role role) {
+    List<String> names = withAnyRole(java.util.Set.of(role));
+    if (names.size() > 1) {
+      throw new IllegalStateException("at most one registered mechanism may play the claims role " + role
+          + " (Reporting.as). Provided value: " + names);
+    }
+    return names.stream().findFirst();
+  }
+
+  /** {@link #withRole} of a part a mechanism must play: named in the exception when no registered one does. */
+  static String playing(Reporting.Role role) {
+    return withRole(role).orElseThrow(() -> new IllegalStateException("no registered mechanism plays the claims "
+        + "role " + role + " (Reporting.as)"));
+  }
+
+  /** The registered mechanisms that play any of {@code roles}, by name. */
+  static List<String> withAnyRole(java.util.Set<Reporting.Role> roles) {
+    return Registered.REGISTRY.names().stream().filter(n -> roles.contains(reporting(n).role())).sorted().toList();
+  }
+
   /** {@code names} in report order: by each mechanism's declared {@link Reporting#order()}, ties by name. */
   static List<String> ordered(List<String> names) {
     return names.stream().distinct().sorted(Comparator.comparingInt((String n) -> reporting(n).order())
