@@ -67,7 +67,7 @@ final class ReportPages {
    * @throws IllegalStateException if no registered mechanism, or more than one, is the subject
    */
   static String subject() {
-    List<String> subjects = Registered.REGISTRY.names().stream().filter(n -> reporting(n).subject()).sorted().toList();
+    List<String> subjects = registeredWhere(Reporting::subject);
     if (subjects.size() != 1) {
       throw new IllegalStateException("exactly one registered mechanism must be the subject of the claims "
           + "(Reporting.asSubject()). Provided value: " + subjects);
@@ -98,7 +98,12 @@ final class ReportPages {
 
   /** The registered mechanisms that play any of {@code roles}, by name. */
   static List<String> withAnyRole(java.util.Set<Reporting.Role> roles) {
-    return Registered.REGISTRY.names().stream().filter(n -> roles.contains(reporting(n).role())).sorted().toList();
+    return registeredWhere(r -> roles.contains(r.role()));
+  }
+
+  /** The registered mechanisms whose {@link Reporting} satisfies {@code test}, by name. */
+  private static List<String> registeredWhere(java.util.function.Predicate<Reporting> test) {
+    return Registered.REGISTRY.names().stream().filter(n -> test.test(reporting(n))).sorted().toList();
   }
 
   /** {@code names} in report order: by each mechanism's declared {@link Reporting#order()}, ties by name. */
