@@ -17,8 +17,10 @@ import java.util.Locale;
  * loaded, a grid that needs more is run again, by the same command line, in a JVM with the heap
  * {@link #needMiB} gives (at most half the machine's memory).
  *
- * <p>The rule, in MiB: {@code max(1200, 512 + (8·v + s)/2²⁰)}, where v is the number of
- * feature values loaded (train + test rows × dimension, held once as doubles) and s the largest
+ * <p>The rule, in MiB: {@code max(1200, 512 + (8·v + c·s)/2²⁰)}, where v is the number of
+ * feature values loaded (train + test rows × dimension, held once as doubles), c the number of
+ * cells the grid runs at once (each may build its seed's server at the same time as the others:
+ * the cache shares one build per mechanism and seed, not across seeds) and s the largest
  * {@link EmbeddingMechanism#serverPeakBytes} a mechanism of the grid declares for the server's n
  * rows (gallery + public): 16·n² for the exact t-SNE server that {@code tsne}, {@code tsne-smile},
  * {@code dp-dsne} and {@code dp-dsne-official} share (its n × n squared distances, packed
@@ -46,9 +48,13 @@ final class HeapRule {
    *
    * @param values feature values loaded (rows × dimension over train and test)
    * @param serverPeakBytes the largest server peak a mechanism of the grid declares
+   * @param concurrent the cells run at once (at least 1), each of which may hold a server build at its peak
    */
-  static long needMiB(long values, long serverPeakBytes) {
-    double bytes = 8.0 * values + serverPeakBytes;
+  static long needMiB(long values, long serverPeakBytes, int concurrent) {
+    if (concurrent < 1) {
+      throw new IllegalArgumentException("concurrent cells must be at least 1, got " + concurrent);
+    }
+    double bytes = 8.0 * values + (double) concurrent * serverPeakBytes;
     return Math.max(FLOOR_MIB, BASE_MIB + (long) Math.ceil(bytes / (1 << 20)));
   }
 
@@ -69,7 +75,8 @@ final class HeapRule {
     long values = (long) (s.data().train().size() + s.data().test().size()) * s.data().dimension();
     long n = (long) s.data().test().size() + s.protocol().nPublic();
     long server = serverPeakBytes(meant, n);
-    long need = Math.min(needMiB(values, server), physicalMiB() / 2);
+    int concurrent = server == 0 ? 1 : Math.max(1, s.parallel());
+    long need = Math.min(needMiB(values, server, concurrent), physicalMiB() / 2);
     long have = Runtime.getRuntime().maxMemory() >> 20;
     if (need <= have + 64) { // maxMemory reports a little less than -Xmx
       return;
@@ -77,8 +84,9 @@ final class HeapRule {
     String why = server > 8L * values ? "the server embedding of " + meant.stream()
         .filter(m -> m.serverPeakBytes(n) == server).map(EmbeddingMechanism::name).findFirst().orElseThrow()
         : need == FLOOR_MIB ? "the floor" : "the loaded data";
-    err.printf(Locale.ROOT, "pmbench: running again with a %,d MiB heap (%s, %,d server rows; JAVA_OPTS=-Xmx... "
-        + "overrides, docs/usage.md)%n", need, why, n);
+    String builds = server > 0 && concurrent > 1 ? ", " + concurrent + " cells at once" : "";
+    err.printf(Locale.ROOT, "pmbench: running again with a %,d MiB heap (%s, %,d server rows%s; JAVA_OPTS=-Xmx... "
+        + "overrides, docs/usage.md)%n", need, why, n, builds);
     err.flush();
     System.exit(relaunch(need));
   }

@@ -1,6 +1,7 @@
 package io.pmbench.experiments.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.core.mechanism.MechanismRegistry;
@@ -31,13 +32,13 @@ class HeapRuleTest {
   @Test
   void needMiB_defaultRunWithoutTsne_isTheFloor() {
     // Fashion-MNIST: 70,000 rows of 784 pixels (419 MiB as doubles), server of 10,000 gallery + 1,000 public rows
-    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(70_000L * 784, 0));
+    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(70_000L * 784, 0, 2));
   }
 
   @Test
   void needMiB_hundredThousandRowServerWithoutTsne_isTheFloor() {
     // synthetic:train=5000,test=100000,d=64: peaks near 600 MB resident under a large heap
-    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(105_000L * 64, 0));
+    assertEquals(HeapRule.FLOOR_MIB, HeapRule.needMiB(105_000L * 64, 0, 2));
   }
 
   @Test
@@ -45,14 +46,30 @@ class HeapRuleTest {
     long n = 11_000;
     long expected = 512 + (long) Math.ceil((8.0 * 70_000 * 784 + 16.0 * n * n) / (1 << 20));
     long tsne = HeapRule.serverPeakBytes(List.of(REGISTRY.get("privatemail"), REGISTRY.get("tsne")), n);
-    assertEquals(expected, HeapRule.needMiB(70_000L * 784, tsne));
+    assertEquals(expected, HeapRule.needMiB(70_000L * 784, tsne, 1));
     assertTrue(expected > 2_000, "the n x n distances alone are 923 MiB: " + expected);
+  }
+
+  @Test
+  void needMiB_twoCellsAtOnce_holdsTwoServerBuilds() {
+    // CIFAR-100 (60,000 x 512) with dp-dsne: two cells of different seeds built their 11,000-row servers at once
+    // and ran out of a heap sized for one (2026-11-28)
+    long n = 11_000;
+    long tsne = HeapRule.serverPeakBytes(List.of(REGISTRY.get("dp-dsne")), n);
+    long one = HeapRule.needMiB(60_000L * 512, tsne, 1);
+    long two = HeapRule.needMiB(60_000L * 512, tsne, 2);
+    assertEquals((long) Math.ceil(16.0 * n * n / (1 << 20)), two - one, 1, "one more server's 16 n^2 bytes");
+  }
+
+  @Test
+  void needMiB_noConcurrency_refused() {
+    assertThrows(IllegalArgumentException.class, () -> HeapRule.needMiB(1_000, 0, 0));
   }
 
   @Test
   void needMiB_largeFile_growsWithTheData() {
     // 205 million values (1.64 GB as doubles, docs/DATASETS.md's largest file): 1,564.03 MiB
-    assertEquals(512 + 1_565, HeapRule.needMiB(205_000_000L, 0));
+    assertEquals(512 + 1_565, HeapRule.needMiB(205_000_000L, 0, 2));
   }
 
   @Test
