@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     header = "Compares two runs' Recall@K, paired on their common cells.",
     description = {"For each (data set, mechanism, epsilon) that run directories A and B both hold, the paired "
-        + "difference B - A of Recall@K over the seeds and query ids both computed, with its 95% two-level bootstrap "
+        + "difference B - A of Recall@K over the seeds and query ids both computed, with its 95%% two-level bootstrap "
         + "interval (SPEC.md section 10) and a verdict: B higher, B lower, equal (inside +-0.02) or undecided. "
         + "Prints a table and writes it as CSV. A run directory holds run.json and cells/ (a claims run's "
         + "fig6/, fig7/, ...). Exit 1 with --fail-if-lower when some point is lower in B."})
