@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
         + "difference B - A of Recall@K over the seeds and query ids both computed, with its 95%% two-level bootstrap "
         + "interval (SPEC.md section 10) and a verdict: B higher, B lower, equal (inside +-0.02) or undecided. "
         + "Prints a table and writes it as CSV. A run directory holds run.json and cells/ (a claims run's "
-        + "fig6/, fig7/, ...). Exit 1 with --fail-if-lower when some point is lower in B."})
+        + "fig6/, fig7/, ...). With --pair, two different mechanisms are paired instead (B may be A itself). "
+        + "Exit 1 with --fail-if-lower when some point is lower in B."})
 public final class CompareCommand extends CliCommand {
   @Parameters(index = "0", paramLabel = "A", description = "The reference run directory.")
   Path a;
@@ -40,6 +42,12 @@ public final class CompareCommand extends CliCommand {
       description = "Where to write the table as CSV. Default: ${DEFAULT-VALUE}.")
   Path csv;
 
+  @Option(names = "--pair", paramLabel = "MA:MB", description = "Pair mechanism MA of run A with mechanism MB of"
+      + " run B at each epsilon, on the seeds and query ids both computed (give the same directory twice to compare"
+      + " two mechanisms of one run): 'dp-dsne:privatemail' gives privatemail - dp-dsne. Default: each mechanism"
+      + " with itself.")
+  String pair;
+
   @Option(names = "--fail-if-lower", description = "Exit 1 when some point's verdict is \"B lower\" (a CI gate).")
   boolean failIfLower;
 
@@ -53,7 +61,14 @@ public final class CompareCommand extends CliCommand {
   public Integer call() throws Exception {
     RunView va = view(a, "A");
     RunView vb = view(b, "B");
-    List<RunComparison.Row> rows = RunComparison.compare(va, vb, k);
+    Optional<RunComparison.MechanismPair> paired = pair == null ? Optional.empty()
+        : Optional.of(RunComparison.MechanismPair.parse(pair));
+    List<RunComparison.Row> rows = RunComparison.compare(va, vb, k, paired);
+    if (rows.isEmpty() && paired.isPresent()) {
+      throw new IllegalArgumentException("--pair " + pair + ": A holds no cell of " + paired.get().inA() + " that B"
+          + " holds for " + paired.get().inB() + " at the same epsilon and seed with Recall@" + k + " on common queries."
+          + " Provided value: " + a + " and " + b);
+    }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException("A and B must share cells (data set, mechanism, epsilon, seed) with Recall@"
           + k + " on common queries. Provided value: " + a + " (" + va.cells().size() + " cells) and " + b + " ("

@@ -74,15 +74,51 @@ public final class RunComparison {
 
   private RunComparison() {}
 
+  /**
+   * Two different mechanisms paired on the same seeds and queries: {@code inA}'s cells of run A
+   * against {@code inB}'s cells of run B (which may be the same run directory) at the same data set,
+   * variant, ε and seed. A row's mechanism then reads {@code "inB - inA"}.
+   */
+  public record MechanismPair(String inA, String inB) {
+    public MechanismPair {
+      if (inA == null || inA.isBlank() || inB == null || inB.isBlank()) {
+        throw new IllegalArgumentException("a mechanism pair names two mechanisms. Provided value: " + inA + ":" + inB);
+      }
+    }
+
+    /** {@code A:B} as the command line gives it. */
+    public static MechanismPair parse(String text) {
+      String[] parts = text.split(":", -1);
+      if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+        throw new IllegalArgumentException("--pair must be MECHANISM_IN_A:MECHANISM_IN_B, e.g. dp-dsne:privatemail."
+            + " Provided value: " + text);
+      }
+      return new MechanismPair(parts[0].trim(), parts[1].trim());
+    }
+  }
+
   /** The rows of every grid point both runs hold with at least one seed and query in common, in key order. */
   public static List<Row> compare(RunView a, RunView b, int k) {
+    return compare(a, b, k, java.util.Optional.empty());
+  }
+
+  /**
+   * {@link #compare(RunView, RunView, int)}, or with {@code pair} only its mechanism of A against its
+   * mechanism of B, grid point by grid point.
+   */
+  public static List<Row> compare(RunView a, RunView b, int k, java.util.Optional<MechanismPair> pair) {
     Map<CellKey, List<CellRecord[]>> groups = new TreeMap<>();
     for (Map.Entry<CellKey, CellRecord> e : a.cells().entrySet()) {
-      CellRecord other = b.cells().get(e.getKey());
+      CellKey key = e.getKey();
+      if (pair.isPresent() && !key.mechanism().equals(pair.get().inA())) {
+        continue;
+      }
+      String inB = pair.map(MechanismPair::inB).orElse(key.mechanism());
+      CellRecord other = b.cells().get(new CellKey(key.dataset(), inB, key.variant(), key.epsilon(), key.seed()));
       CellRecord mine = e.getValue();
       if (other != null && mine.ok() && other.ok() && hasK(mine, k) && hasK(other, k)) {
-        CellKey key = e.getKey();
-        groups.computeIfAbsent(new CellKey(key.dataset(), key.mechanism(), key.variant(), key.epsilon(), 0),
+        String label = pair.map(p -> p.inB() + " - " + p.inA()).orElse(key.mechanism());
+        groups.computeIfAbsent(new CellKey(key.dataset(), label, key.variant(), key.epsilon(), 0),
             g -> new ArrayList<>()).add(new CellRecord[] {mine, other});
       }
     }

@@ -79,4 +79,47 @@ class CompareCommandTest {
     assertTrue(notRun.err().contains("B must be a run directory holding run.json and cells/"), notRun.err());
     assertTrue(!Files.exists(tmp.resolve("c.csv")));
   }
+
+  @Test
+  void compare_pairOfTwoMechanismsInOneRun_oneRowPerEpsilonWithTheirPairedDifference(@TempDir Path tmp)
+      throws IOException {
+    Path a = run(tmp.resolve("a"), "privatemail,random", "2");
+    Path csv = tmp.resolve("pair.csv");
+    Outcome o = execute("compare", a.toString(), a.toString(), "--pair", "random:privatemail", "--csv",
+        csv.toString());
+    assertEquals(0, o.exit(), o.err());
+    List<String> rows = o.out().lines().filter(l -> l.startsWith("synthetic")).toList();
+    assertEquals(1, rows.size(), o.out());
+    assertTrue(rows.get(0).contains("privatemail - random") && rows.get(0).contains("2×40"), rows.get(0));
+    String line = Files.readAllLines(csv).get(1);
+    String[] f = line.substring(line.indexOf("\",") + 2).split(","); // after the quoted data-set spec
+    // recallA is random's, recallB privatemail's, on the same 80 queries; the difference is B - A
+    assertEquals("privatemail - random", f[0]);
+    assertEquals(Double.parseDouble(f[7]) - Double.parseDouble(f[6]), Double.parseDouble(f[8]), 1e-12);
+    assertTrue(Double.parseDouble(f[6]) != Double.parseDouble(f[7]) || Double.parseDouble(f[8]) == 0,
+        "two different mechanisms were read");
+  }
+
+  @Test
+  void compare_pairWithItself_zeroInterval(@TempDir Path tmp) {
+    Path a = run(tmp.resolve("a"), "privatemail", "2");
+    Outcome o = execute("compare", a.toString(), a.toString(), "--pair", "privatemail:privatemail", "--csv",
+        tmp.resolve("c.csv").toString());
+    assertEquals(0, o.exit(), o.err());
+    assertTrue(o.out().contains("0.000 [0.000, 0.000]"), o.out());
+  }
+
+  @Test
+  void compare_pairMalformedOrAbsent_oneLineAndExitTwo(@TempDir Path tmp) {
+    Path a = run(tmp.resolve("a"), "privatemail", "1");
+    Outcome bad = execute("compare", a.toString(), a.toString(), "--pair", "privatemail");
+    assertEquals(2, bad.exit(), bad.err());
+    assertTrue(bad.err().contains("--pair must be MECHANISM_IN_A:MECHANISM_IN_B"), bad.err());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
+    Outcome absent = execute("compare", a.toString(), a.toString(), "--pair", "dp-dsne:privatemail", "--csv",
+        tmp.resolve("c.csv").toString());
+    assertEquals(2, absent.exit(), absent.err());
+    assertTrue(absent.err().contains("holds no cell of dp-dsne"), absent.err());
+    assertTrue(Files.notExists(tmp.resolve("c.csv")), "no CSV for a failed comparison");
+  }
 }
