@@ -127,6 +127,11 @@ final class RankOneCompression {
     return new RankOneCompression(l, u, update, carried);
   }
 
+  /** About the memory this compression holds (with its deflation): its arrays' elements and headers. */
+  long bytes() {
+    return def.bytes() + 8L * zhat.length + 28L * tau.length + 8L * values.length + 6 * 16;
+  }
+
   /** The eigenvalues, in the order of the new coordinates (length m − 1; m for an update). */
   double[] values() {
     return values.clone();

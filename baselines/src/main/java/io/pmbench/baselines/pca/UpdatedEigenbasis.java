@@ -64,6 +64,15 @@ final class UpdatedEigenbasis implements Eigenbasis {
     return new UpdatedEigenbasis(base, levels, l);
   }
 
+  /** About the memory of the updates this basis holds (not of the base it was updated from). */
+  long bytes() {
+    long total = 8L * values.length;
+    for (RankOneCompression level : levels) {
+      total += level.bytes();
+    }
+    return total;
+  }
+
   @Override
   public double[] values() {
     return values;
