@@ -193,14 +193,13 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     for (int i = 0; i < d; i++) {
       l[i] = coefficient * eig.values()[i];
     }
-    double[][] columns = new double[k][];
-    double[] col = new double[d];
+    double[][] startColumns = new double[k][d];
     for (int c = 0; c < k; c++) {
       for (int r = 0; r < d; r++) {
-        col[r] = start[r * k + c];
+        startColumns[c][r] = start[r * k + c];
       }
-      columns[c] = eig.toEigen(col);
     }
+    double[][] columns = eig.toEigen(startColumns);
     MatrixBingham chain = new MatrixBingham(l, draw);
     chain.run(columns, sweeps, rng);
     double[] v = new double[d * k];

@@ -87,6 +87,22 @@ final class UpdatedEigenbasis implements Eigenbasis {
     return y;
   }
 
+  /**
+   * {@link #toEigen(double[])} of each vector, bit for bit, with one pass of each update's Cauchy matrix for
+   * all of them ({@link RankOneCompression#toNew(double[][])}: each entry divided out once, not once per vector).
+   */
+  @Override
+  public double[][] toEigen(double[][] xs) {
+    double[][] y = new double[xs.length][];
+    for (int c = 0; c < xs.length; c++) {
+      y[c] = base.toEigen(xs[c]);
+    }
+    for (RankOneCompression level : levels) {
+      level.toNew(y);
+    }
+    return y;
+  }
+
   @Override
   public double[] fromEigen(double[] y) {
     double[] v = y;
