@@ -3,10 +3,10 @@ package io.pmbench.baselines.pca;
 import io.pmbench.baselines.shared.SharedFutures;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.mechanism.ClientData;
+import java.lang.ref.SoftReference;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,8 +31,10 @@ import java.util.function.Supplier;
  * arriving while it is built waits for it instead of repeating it (a failure reaches every waiter and
  * the key is dropped).
  *
- * <p>Memory: entries are dropped least recently used beyond a budget of an eighth of the JVM's maximum
- * heap, between 128 MiB and 1 GiB, by {@link UpdatedEigenbasis#bytes()} (CIFAR-100 with SqueezeNet
+ * <p>Memory: a finished basis is held through a soft reference, so the cache never causes an
+ * OutOfMemoryError (the collector clears it first; the next caller builds it again, the same bits), and
+ * entries are dropped least recently used beyond a budget of an eighth of the JVM's maximum heap,
+ * between 128 MiB and 1 GiB, by {@link UpdatedEigenbasis#bytes()} (CIFAR-100 with SqueezeNet
  * features, d = 512, m = 100: about 4 MB a query; Fashion-MNIST, d = 784, m = 10: about 0.6 MB). Where
  * a whole cell does not fit, cells computed at the same time still share each query (the later one
  * waits for, or finds, the earlier one's basis), and a cell computed alone recomputes every basis (the
@@ -42,10 +44,15 @@ final class EigenbasisCache {
   private final long budget;
   private long bytes;
   /** Finished and running computations, least recently used first. */
-  private final LinkedHashMap<Key, FutureTask<UpdatedEigenbasis>> entries = new LinkedHashMap<>(16, 0.75f, true);
-  /** The bytes each finished entry was charged. */
-  private final Map<Key, Long> charged = new LinkedHashMap<>();
+  private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
   private final AtomicLong builds = new AtomicLong();
+
+  /** A running build (waited for by later callers), then its result held softly and the bytes it was charged. */
+  private static final class Entry {
+    private FutureTask<UpdatedEigenbasis> running;
+    private SoftReference<UpdatedEigenbasis> done;
+    private long size;
+  }
 
   EigenbasisCache() {
     this(Math.max(128L << 20, Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 8)));
@@ -64,41 +71,56 @@ final class EigenbasisCache {
     FutureTask<UpdatedEigenbasis> task;
     boolean mine = false;
     synchronized (this) {
-      task = entries.get(key);
-      if (task == null) {
+      Entry e = entries.get(key);
+      UpdatedEigenbasis hit = e == null || e.done == null ? null : e.done.get();
+      if (hit != null) {
+        return hit;
+      }
+      if (e != null && e.running != null) {
+        task = e.running;
+      } else {
+        if (e != null) { // finished, but its basis was collected: build it again
+          bytes -= e.size;
+        }
         task = new FutureTask<>(() -> {
           builds.incrementAndGet();
           return build.get();
         });
-        entries.put(key, task);
+        Entry fresh = new Entry();
+        fresh.running = task;
+        entries.put(key, fresh);
         mine = true;
       }
     }
     if (mine) {
       task.run();
-      account(key, task);
+      settle(key, task);
     }
     return SharedFutures.result(task, "private-pca eigenbasis");
   }
 
-  /** Charges a finished build to the budget and evicts the least recently used finished entries; drops a failed one. */
-  private synchronized void account(Key key, FutureTask<UpdatedEigenbasis> task) {
+  /**
+   * Holds a finished build softly, charges it to the budget and drops the least recently used finished
+   * entries beyond it; drops a failed build (its callers rethrow the failure; a later call tries again).
+   */
+  private synchronized void settle(Key key, FutureTask<UpdatedEigenbasis> task) {
+    Entry e = entries.get(key);
     UpdatedEigenbasis basis;
     try {
       basis = task.get();
-    } catch (ExecutionException | InterruptedException e) {
-      entries.remove(key); // the callers rethrow it; a later call tries again
+    } catch (ExecutionException | InterruptedException failure) {
+      entries.remove(key);
       return;
     }
-    long size = key.bytes() + basis.bytes();
-    charged.put(key, size);
-    bytes += size;
-    Iterator<Map.Entry<Key, FutureTask<UpdatedEigenbasis>>> it = entries.entrySet().iterator();
+    e.running = null;
+    e.done = new SoftReference<>(basis);
+    e.size = key.bytes() + basis.bytes();
+    bytes += e.size;
+    Iterator<Entry> it = entries.values().iterator();
     while (bytes > budget && it.hasNext()) {
-      Key eldest = it.next().getKey();
-      Long c = charged.remove(eldest);
-      if (c != null) { // running computations are not charged and stay
-        bytes -= c;
+      Entry eldest = it.next();
+      if (eldest.done != null) { // running builds are not charged and stay
+        bytes -= eldest.size;
         it.remove();
       }
     }
