@@ -1,5 +1,6 @@
 package io.pmbench.baselines.dpdsne;
 
+import io.pmbench.baselines.shared.SharedFutures;
 import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
 import io.pmbench.core.data.FeatureMatrix;
@@ -114,22 +115,9 @@ final class AffinityCache {
     }
   }
 
-  /** The task's result, or its failure rethrown as it was thrown. */
+  /** The task's result, or its failure rethrown ({@link SharedFutures#result}). */
   private static double[][] await(FutureTask<double[][]> task) {
-    try {
-      return task.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException("dp-dsne affinities failed", e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for another cell's dp-dsne affinities", e);
-    }
+    return SharedFutures.result(task, "dp-dsne affinities");
   }
 
   /** Number of cached queries (tests). */

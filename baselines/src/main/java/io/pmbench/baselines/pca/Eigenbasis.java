@@ -12,6 +12,18 @@ interface Eigenbasis {
   /** Eᵀ·x for a vector x in the original coordinates. */
   double[] toEigen(double[] x);
 
+  /**
+   * {@link #toEigen(double[])} of each vector (not modified), bit for bit; an implementation may share
+   * work between the vectors.
+   */
+  default double[][] toEigen(double[][] xs) {
+    double[][] out = new double[xs.length][];
+    for (int c = 0; c < xs.length; c++) {
+      out[c] = toEigen(xs[c]);
+    }
+    return out;
+  }
+
   /** E·y for a vector y in eigen-coordinates. */
   double[] fromEigen(double[] y);
 }

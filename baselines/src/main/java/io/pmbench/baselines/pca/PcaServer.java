@@ -61,7 +61,7 @@ final class PcaServer implements ServerSide {
   /**
    * rows · V for float rows (n × d) and V (d × k): entry (i, c) is Σ_j x_ij·V_jc summed over j in
    * increasing order from +0. Four rows are summed side by side (independent sums, so the adds
-   * overlap). Zero features are not skipped: for a finite V their terms are ±0, which leave a sum
+   * overlap); for k = 2 both columns of the four rows in one pass over j (eight sums, each feature read once). Zero features are not skipped: for a finite V their terms are ±0, which leave a sum
    * that starts at +0 unchanged, so the result has the bits of a sum over the non-zero features only.
    */
   static Embedding project(FeatureMatrix rows, Embedding v) {
@@ -75,6 +75,9 @@ final class PcaServer implements ServerSide {
     double[] w = v.data();
     double[] out = new double[n * k];
     int i = 0;
+    if (k == 2) {
+      i = projectPairs(x, d, w, out, n);
+    }
     for (; i + 3 < n; i += 4) {
       int b0 = i * d;
       int b1 = b0 + d;
@@ -108,6 +111,53 @@ final class PcaServer implements ServerSide {
       }
     }
     return new Embedding(out, n, k);
+  }
+
+  /**
+   * {@link #project}'s sums for k = 2 over the rows in groups of four (both columns in one pass: the same
+   * sums, in the same order); returns the number of rows done (a multiple of four).
+   */
+  private static int projectPairs(float[] x, int d, double[] w, double[] out, int n) {
+    int i = 0;
+    for (; i + 3 < n; i += 4) {
+      int b0 = i * d;
+      int b1 = b0 + d;
+      int b2 = b1 + d;
+      int b3 = b2 + d;
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      double s3 = 0;
+      double t0 = 0;
+      double t1 = 0;
+      double t2 = 0;
+      double t3 = 0;
+      for (int j = 0; j < d; j++) {
+        double w0 = w[2 * j];
+        double w1 = w[2 * j + 1];
+        double x0 = x[b0 + j];
+        double x1 = x[b1 + j];
+        double x2 = x[b2 + j];
+        double x3 = x[b3 + j];
+        s0 += x0 * w0;
+        s1 += x1 * w0;
+        s2 += x2 * w0;
+        s3 += x3 * w0;
+        t0 += x0 * w1;
+        t1 += x1 * w1;
+        t2 += x2 * w1;
+        t3 += x3 * w1;
+      }
+      out[2 * i] = s0;
+      out[2 * i + 1] = t0;
+      out[2 * i + 2] = s1;
+      out[2 * i + 3] = t1;
+      out[2 * i + 4] = s2;
+      out[2 * i + 5] = t2;
+      out[2 * i + 6] = s3;
+      out[2 * i + 7] = t3;
+    }
+    return i;
   }
 
   private static Embedding raw(FeatureMatrix m) {

@@ -22,7 +22,8 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * The client side of private-pca (BASELINES.md §3). Per query: G = DᵀD over the client's
  * D = [r; P_r; P] (rows clipped to norm ≤ 1; the public block PᵀP — and for PPCA its
  * eigen-decomposition — is computed once per cell, and only the m = publicOffset private rows are
- * added per query: PPCA by m rank-one updates of the eigenbasis, {@link UpdatedEigenbasis}), the DP
+ * added per query: PPCA by m rank-one updates of the eigenbasis, {@link UpdatedEigenbasis}, built once per
+ * query and shared by the ε cells through the mechanism's {@link EigenbasisCache}), the DP
  * subspace V (PPCA: Hoff's Gibbs chain on the matrix Bingham ∝ exp((ε₁/2)·tr(VᵀGV)) from a
  * data-independent random start; MOD-SULQ: top-k eigenvectors of G/n + E), then the release
  * D·V + N with N iid N(0, s²), s = Calibrate(1) at (ε₂, δ₂). V is published with the release:
@@ -46,14 +47,25 @@ final class PrivatePcaClient implements ClientSide, Auditable {
   private final DMatrixRMaj publicGram;
   private final SymmetricEigen publicEigen; // PPCA only: the eigenbasis of publicGram (null for MOD_SULQ)
   private final double noiseScale;
+  /** PPCA: the per-query eigenbases, shared with the clients of the other ε cells. */
+  private final EigenbasisCache bases;
+  private final FeatureMatrix publicFeatures;
 
+  /** A client with its own eigenbasis cache (tests). */
   PrivatePcaClient(ClientView view, MechanismParams p) {
+    this(view, p, new EigenbasisCache());
+  }
+
+  /** A client sharing {@code bases} (the mechanism's: one per registry, so across ε cells). */
+  PrivatePcaClient(ClientView view, MechanismParams p, EigenbasisCache bases) {
     this.p = p;
+    this.bases = bases;
     this.options = PrivatePcaOptions.of(p);
     this.noise = p.noise();
     this.d = view.publicSet().dimension();
     PrivatePcaMechanism.checkDimension(options, d, p.k());
     FeatureMatrix pub = view.publicSet().features();
+    this.publicFeatures = pub;
     DMatrixRMaj rows = DMatrixRMaj.wrap(pub.rows(), d, clippedRows(pub, 0, pub.rows()));
     this.publicGram = new DMatrixRMaj(d, d);
     CommonOps_DDRM.multTransA(rows, rows, publicGram);
@@ -113,7 +125,7 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     double proposals = Double.NaN;
     double[] v;
     if (options.method() == PcaMethod.PPCA) {
-      Eigenbasis eig = UpdatedEigenbasis.of(publicEigen, rows, m);
+      Eigenbasis eig = bases.get(publicFeatures, data, () -> UpdatedEigenbasis.of(publicEigen, rows, m));
       Ppca ppca = ppca(eig, options.epsilonSubspace() / 2, k, options.burnIn(), options.columnDraw(), rng);
       v = ppca.v();
       proposals = ppca.proposalsPerColumnStep();
@@ -181,14 +193,13 @@ final class PrivatePcaClient implements ClientSide, Auditable {
     for (int i = 0; i < d; i++) {
       l[i] = coefficient * eig.values()[i];
     }
-    double[][] columns = new double[k][];
-    double[] col = new double[d];
+    double[][] startColumns = new double[k][d];
     for (int c = 0; c < k; c++) {
       for (int r = 0; r < d; r++) {
-        col[r] = start[r * k + c];
+        startColumns[c][r] = start[r * k + c];
       }
-      columns[c] = eig.toEigen(col);
     }
+    double[][] columns = eig.toEigen(startColumns);
     MatrixBingham chain = new MatrixBingham(l, draw);
     chain.run(columns, sweeps, rng);
     double[] v = new double[d * k];

@@ -38,10 +38,17 @@ import io.pmbench.core.privacy.NoiseCalibration;
  * columns). <b>Neighbouring:</b> SPEC.md §1 (one row of D added or removed, zero-row padding; the
  * papers' replace-one-row relation covers it). <b>Assumed public:</b> P, k and n = |D|; labels are
  * not used. Rows are clipped to norm ≤ 1 so the bounds hold despite float rounding.
+ *
+ * <p>Cost: PPCA's per-query eigenbasis of G does not depend on ε; the clients share one
+ * {@link EigenbasisCache}, so a grid builds it once per (seed, query) when its cells fit the cache's
+ * budget, and once per query for two cells computed at the same time otherwise.
  */
 public final class PrivatePcaMechanism extends AbstractMechanism implements SharedSpaceMechanism {
   /** The name under which the release publishes V (d × k). */
   public static final String SUBSPACE = "V";
+
+  /** PPCA's per-query eigenbases, shared by this mechanism's clients (so across the ε cells of a grid). */
+  private final EigenbasisCache bases = new EigenbasisCache();
 
   /** Options {@code method}, {@code burnIn} and {@code columnDraw}. */
   public PrivatePcaMechanism() {
@@ -95,6 +102,6 @@ public final class PrivatePcaMechanism extends AbstractMechanism implements Shar
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     validate(params);
-    return new PrivatePcaClient(view, params);
+    return new PrivatePcaClient(view, params, bases);
   }
 }

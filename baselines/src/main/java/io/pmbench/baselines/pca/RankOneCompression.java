@@ -127,6 +127,11 @@ final class RankOneCompression {
     return new RankOneCompression(l, u, update, carried);
   }
 
+  /** About the memory this compression holds (with its deflation): its arrays' elements and headers. */
+  long bytes() {
+    return def.bytes() + 8L * zhat.length + 28L * tau.length + 8L * values.length + 6 * 16;
+  }
+
   /** The eigenvalues, in the order of the new coordinates (length m − 1; m for an update). */
   double[] values() {
     return values.clone();
@@ -199,26 +204,57 @@ final class RankOneCompression {
    * One pass over the Cauchy matrix C_ij = ẑ_j/(p_j − μ_i) (root i, kept pole j): per root,
    * {@code norms[i]} += C_ij² when norms is non-null, and per vector s, the returned
    * acc[c][i] = Σ_j C_ij·s_c[kept j]; every sum over j in increasing order, each C_ij computed once.
+   * Several vectors: four poles per pass over each acc[c] (a four-term step adds pole j, then j + 1, j + 2
+   * and j + 3, as four passes would: the same sums), so each acc[c] is loaded and stored a quarter as often.
    */
   private double[][] cauchyPass(double[] norms, double[][] sorted) {
     int roots = tau.length;
     double[][] acc = new double[sorted.length][roots];
-    double[] row = sorted.length == 1 ? null : new double[roots];
-    for (int j = 0; j < pole.length; j++) {
-      double zj = zhat[j];
-      double pj = pole[j];
-      if (sorted.length == 1) {
+    if (sorted.length == 1) {
+      for (int j = 0; j < pole.length; j++) {
         double sj = sorted[0][def.kept[j]];
         if (norms == null) {
-          project(zj, pj, sj, acc[0]);
+          project(zhat[j], pole[j], sj, acc[0]);
         } else {
-          projectAndNorm(zj, pj, sj, acc[0], norms);
+          projectAndNorm(zhat[j], pole[j], sj, acc[0], norms);
         }
-        continue;
       }
-      for (int i = 0; i < roots; i++) {
-        row[i] = zj / ((pj - base[i]) - tau[i]);
+      return acc;
+    }
+    double[][] rows = new double[4][roots];
+    int j = 0;
+    for (; j + 3 < pole.length; j += 4) {
+      for (int q = 0; q < 4; q++) {
+        cauchyColumn(j + q, rows[q]);
       }
+      double[] r0 = rows[0];
+      double[] r1 = rows[1];
+      double[] r2 = rows[2];
+      double[] r3 = rows[3];
+      if (norms != null) {
+        for (int i = 0; i < roots; i++) {
+          norms[i] = (((norms[i] + r0[i] * r0[i]) + r1[i] * r1[i]) + r2[i] * r2[i]) + r3[i] * r3[i];
+        }
+      }
+      int k0 = def.kept[j];
+      int k1 = def.kept[j + 1];
+      int k2 = def.kept[j + 2];
+      int k3 = def.kept[j + 3];
+      for (int c = 0; c < sorted.length; c++) {
+        double[] s = sorted[c];
+        double s0 = s[k0];
+        double s1 = s[k1];
+        double s2 = s[k2];
+        double s3 = s[k3];
+        double[] a = acc[c];
+        for (int i = 0; i < roots; i++) {
+          a[i] = (((a[i] + r0[i] * s0) + r1[i] * s1) + r2[i] * s2) + r3[i] * s3;
+        }
+      }
+    }
+    double[] row = rows[0];
+    for (; j < pole.length; j++) {
+      cauchyColumn(j, row);
       if (norms != null) {
         for (int i = 0; i < roots; i++) {
           norms[i] += row[i] * row[i];
@@ -233,6 +269,15 @@ final class RankOneCompression {
       }
     }
     return acc;
+  }
+
+  /** row[i] = C_ij = ẑ_j/(p_j − μ_i) for every root i (column j of the Cauchy matrix). */
+  private void cauchyColumn(int j, double[] row) {
+    double zj = zhat[j];
+    double pj = pole[j];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = zj / ((pj - base[i]) - tau[i]);
+    }
   }
 
   /** acc[i] += C_ij·s_j for every root i (column j of the Cauchy matrix times one coordinate). */

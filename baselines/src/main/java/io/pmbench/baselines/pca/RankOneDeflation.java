@@ -128,6 +128,13 @@ final class RankOneDeflation {
     norm = unorm;
   }
 
+  /** About the memory this deflation holds: its arrays' elements and headers. */
+  long bytes() {
+    int r = kept.length;
+    int nDef = deflated.length;
+    return 4L * m + 24L * rotA.length + 12L * nDef + 28L * r + 10 * 16;
+  }
+
   /** v (input coordinates, length m) permuted to sorted order and rotated by the merges; v is not modified. */
   double[] toSorted(double[] v) {
     double[] s = new double[m];

@@ -64,6 +64,15 @@ final class UpdatedEigenbasis implements Eigenbasis {
     return new UpdatedEigenbasis(base, levels, l);
   }
 
+  /** About the memory of the updates this basis holds (not of the base it was updated from). */
+  long bytes() {
+    long total = 8L * values.length;
+    for (RankOneCompression level : levels) {
+      total += level.bytes();
+    }
+    return total;
+  }
+
   @Override
   public double[] values() {
     return values;
@@ -74,6 +83,22 @@ final class UpdatedEigenbasis implements Eigenbasis {
     double[] y = base.toEigen(x);
     for (RankOneCompression level : levels) {
       y = level.toNew(y);
+    }
+    return y;
+  }
+
+  /**
+   * {@link #toEigen(double[])} of each vector, bit for bit, with one pass of each update's Cauchy matrix for
+   * all of them ({@link RankOneCompression#toNew(double[][])}: each entry divided out once, not once per vector).
+   */
+  @Override
+  public double[][] toEigen(double[][] xs) {
+    double[][] y = new double[xs.length][];
+    for (int c = 0; c < xs.length; c++) {
+      y[c] = base.toEigen(xs[c]);
+    }
+    for (RankOneCompression level : levels) {
+      level.toNew(y);
     }
     return y;
   }

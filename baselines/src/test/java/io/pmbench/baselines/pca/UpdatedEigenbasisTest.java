@@ -119,6 +119,30 @@ class UpdatedEigenbasisTest {
   }
 
   @Test
+  void toEigen_batchOfColumns_bitIdenticalToOneByOne() {
+    // PPCA maps its k start columns in one batch (each update's Cauchy matrix divided out once for
+    // all of them). Fails if the batched pass sums a coordinate in another order or with another
+    // expression than the one-vector map: every PPCA release would change.
+    for (int[] shape : new int[][] {{60, 10, 150}, {783, 4, 300}}) {
+      int d = shape[0];
+      int m = shape[1];
+      int n = shape[2];
+      double[] rows = PrivatePcaClient.clippedRows(
+          PrivatePcaRecordedBitsTest.imageLikeData(n, d, m, d / 20, d).rows(), 0, n);
+      SymmetricEigen base = SymmetricEigen.of(gram(Arrays.copyOfRange(rows, m * d, n * d), n - m, d));
+      UpdatedEigenbasis upd = UpdatedEigenbasis.of(base, rows, m);
+      double[][] xs = {Neighbours.unitRows(1, d, new SplittableRandom(1)), Neighbours.unitRows(1, d,
+          new SplittableRandom(2)), Neighbours.unitRows(1, d, new SplittableRandom(3))};
+      for (int count = 1; count <= xs.length; count++) {
+        double[][] batch = upd.toEigen(Arrays.copyOf(xs, count));
+        for (int c = 0; c < count; c++) {
+          assertArrayEquals(upd.toEigen(xs[c]), batch[c], "d=" + d + ", " + count + " vectors, vector " + c);
+        }
+      }
+    }
+  }
+
+  @Test
   void release_ppca_matchesDenseDecompositionPath() {
     // The previous per-query path (dense decomposition of G, then the same chain) as the reference.
     // The chain is a discontinuous function of the basis (accept/reject decisions), so the two
