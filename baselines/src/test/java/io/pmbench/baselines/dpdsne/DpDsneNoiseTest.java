@@ -13,6 +13,7 @@ import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,29 @@ class DpDsneNoiseTest {
         }
       }
     }
+  }
+
+  @Test
+  void auditStage_release_equalsOneGaussianAtATimeBitForBit() {
+    // The standard sampler draws a release's polar-method rejections first and its logarithms after
+    // (Seeds.addGaussians, issue 35): fails if the audited release, and so every score the audit
+    // computes from it, differs in any bit or stream position from the one-draw-at-a-time
+    // f_i + s * Seeds.gaussian(rng) it replaced (same stream, 50 releases in a row).
+    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(1.0, 1e-5);
+    DpDsneClient client = new DpDsneClient(FIX.view, p, true);
+    var stage = client.auditStage(DpDsneClient.AUDIT_STAGE, data(5), new SplittableRandom(2));
+    double[] f = stage.preNoise();
+    SplittableRandom ours = new SplittableRandom(13);
+    SplittableRandom old = new SplittableRandom(13);
+    for (int draw = 0; draw < 50; draw++) {
+      double[] got = stage.release().draw(ours);
+      for (int i = 0; i < f.length; i++) {
+        double expected = f[i] + stage.noiseScale() * Seeds.gaussian(old);
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(got[i]),
+            "draw " + draw + ", entry " + i);
+      }
+    }
+    assertEquals(old.nextLong(), ours.nextLong(), "stream position after 50 releases");
   }
 
   @Test
