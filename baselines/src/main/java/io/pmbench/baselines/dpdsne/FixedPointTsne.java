@@ -103,12 +103,7 @@ final class FixedPointTsne {
       }
     }
     for (int i = 0; i < m; i++) {
-      kernelRow(i);
-      double s = 0.0;
-      for (double v : q[i]) {
-        s += v;
-      }
-      rowSums[i] = s;
+      rowSums[i] = kernelRow(i);
     }
     Arrays.fill(rowSums, m, n, 0.0);
     for (int i = 0; i < m; i++) {
@@ -128,6 +123,10 @@ final class FixedPointTsne {
       for (int j = 0; j < n; j++) {
         z[j] = (pi[j] - (qi[j] / qSum)) * qi[j];
       }
+      if (k == 2) {
+        gradientRow2(i, g[i]);
+        continue;
+      }
       for (int c = 0; c < k; c++) {
         double[] col = cols[c];
         double a = col[i];
@@ -144,9 +143,34 @@ final class FixedPointTsne {
     return g;
   }
 
+  /**
+   * Row i of the gradient for k = 2: the two sums of {@link #gradient} over j ≠ i ascending, each
+   * term and each partial sum the same double, in one loop. The two sums are independent chains of
+   * additions, so each waits on its own previous add only, not also on the other column's loop.
+   */
+  private void gradientRow2(int i, double[] gi) {
+    double[] c0 = cols[0];
+    double[] c1 = cols[1];
+    double a0 = c0[i];
+    double a1 = c1[i];
+    double s0 = 0.0;
+    double s1 = 0.0;
+    for (int j = 0; j < i; j++) {
+      s0 += 4.0 * (a0 - c0[j]) * z[j];
+      s1 += 4.0 * (a1 - c1[j]) * z[j];
+    }
+    for (int j = i + 1; j < n; j++) {
+      s0 += 4.0 * (a0 - c0[j]) * z[j];
+      s1 += 4.0 * (a1 - c1[j]) * z[j];
+    }
+    gi[0] = s0;
+    gi[1] = s1;
+  }
+
   /** q_ij = 1/(1 + ‖y_i − y_j‖²) for every j (row i of q); k = 2 spelled out as Smile's distance does. */
-  private void kernelRow(int i) {
+  private double kernelRow(int i) {
     double[] qi = q[i];
+    double s = 0.0;
     if (k == 2) {
       double[] c0 = cols[0];
       double[] c1 = cols[1];
@@ -156,12 +180,15 @@ final class FixedPointTsne {
         double d0 = a0 - c0[j];
         double d1 = a1 - c1[j];
         qi[j] = 1.0 / (1.0 + (d0 * d0 + d1 * d1));
+        s += qi[j];
       }
     } else {
       for (int j = 0; j < n; j++) {
         qi[j] = 1.0 / (1.0 + MathEx.squaredDistance(y[i], y[j]));
+        s += qi[j];
       }
     }
+    return s;
   }
 
   /** Takes one step with the (possibly transformed) gradient {@code g} (m × k); not modified. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pmbench.baselines.tsne.SyntheticData;
+import io.pmbench.core.mechanism.AuditStage;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientRelease;
 import io.pmbench.core.mechanism.MechanismParams;
@@ -13,6 +14,7 @@ import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyBudget;
 import io.pmbench.core.privacy.PrivacyClaim;
+import io.pmbench.core.random.Seeds;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -28,14 +30,18 @@ class DpDsneNoiseTest {
     return FIX.data(SyntheticData.unitRows(3, 6, new SplittableRandom(seed)));
   }
 
+  /** The client's audited stage on {@code data(dataSeed)}, its start map from a fixed stream. */
+  private static AuditStage auditStage(DpDsneClient client, long dataSeed) {
+    return client.auditStage(DpDsneClient.AUDIT_STAGE, data(dataSeed), new SplittableRandom(3));
+  }
+
   @Test
   void auditStage_release_equalsAddNoiseOfItsGradientBitForBit() {
     // The audited release builds its noise source once per stage, not once per draw (issue 37), and
     // perturbs a flat copy of f instead of row copies (issue 35): fails if it draws other values, or in
     // another order, than the per-step addNoise the mechanism's step uses (same stream, 50 draws in a row).
-    MechanismParams p = Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5);
-    DpDsneClient client = new DpDsneClient(FIX.view, p, true);
-    var stage = client.auditStage(DpDsneClient.AUDIT_STAGE, data(7), new SplittableRandom(3));
+    DpDsneClient client = new DpDsneClient(FIX.view, Preset.PAPER.builder(1.0, 0.5).build(0.5, 1e-5), true);
+    AuditStage stage = auditStage(client, 7);
     double[] f = stage.preNoise();
     double[][] g = new double[f.length / 2][];
     for (int i = 0; i < g.length; i++) {
@@ -53,6 +59,26 @@ class DpDsneNoiseTest {
         }
       }
     }
+  }
+
+  @Test
+  void auditStage_release_equalsOneGaussianAtATimeBitForBit() {
+    // The standard sampler draws a release's polar-method rejections first and its logarithms after
+    // (Seeds.addGaussians, issue 35): fails if the audited release, and so every score the audit
+    // computes from it, differs in any bit or stream position from the one-draw-at-a-time
+    // f_i + s * Seeds.gaussian(rng) it replaced (same stream, 50 releases in a row).
+    AuditStage stage = auditStage(new DpDsneClient(FIX.view, Preset.PAPER.builder(1.0, 0.5).build(1.0, 1e-5), true), 5);
+    SplittableRandom ours = new SplittableRandom(13);
+    SplittableRandom old = new SplittableRandom(13);
+    for (int draw = 0; draw < 50; draw++) {
+      double[] got = stage.release().draw(ours);
+      for (int i = 0; i < got.length; i++) {
+        double expected = stage.preNoise()[i] + stage.noiseScale() * Seeds.gaussian(old);
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(got[i]),
+            "draw " + draw + ", entry " + i);
+      }
+    }
+    assertEquals(old.nextLong(), ours.nextLong(), "stream position after 50 releases");
   }
 
   @Test

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code dp-dsne}'s optimised gradient ({@link FixedPointTsne#gradient()}: column arrays, no
- * per-iteration allocation of the sums) gives exactly the doubles of the direct transcription kept
+ * per-iteration allocation of the sums, row sums taken as q is computed and for k = 2 both columns'
+ * sums in one loop) gives exactly the doubles of the direct transcription kept
  * in {@link ReferenceFixedPointGradient}: a whole release, noisy and noiseless, over 300 steps
  * (past the switch at 250), and every step's gradient for k = 3. Fails if any reordered sum or
  * distance differs by one bit, or if the release consumes the query's stream differently.

@@ -120,6 +120,19 @@ public enum NoiseSampler implements CliEnum {
       return value + (laplace ? Seeds.laplace(scale, rng) : scale * Seeds.gaussian(rng));
     }
 
+    /**
+     * The values of {@link #perturb} entry by entry, in index order, from the same draws; Gaussian
+     * noise through {@link Seeds#addGaussians}, which gives those bits about twice as fast.
+     */
+    @Override
+    public void addTo(double[] x, SplittableRandom rng) {
+      if (laplace) {
+        NoiseSource.super.addTo(x, rng);
+      } else {
+        Seeds.addGaussians(x, scale, rng);
+      }
+    }
+
     @Override
     public String description() {
       return (laplace ? "Laplace" : "Gaussian") + " noise sampled in double precision (noiseSampler=standard; not"

@@ -1,5 +1,6 @@
 package io.pmbench.core.random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,32 @@ class NoiseSamplerTest {
       assertEquals(1.5 + 0.7 * Seeds.gaussian(b), noise.perturb(1.5, a));
     }
     assertEquals(0.7, noise.scale());
+  }
+
+  @Test
+  void addTo_standardGaussian_isPerturbEntryByEntryBitForBit() {
+    // Fails if the batched draw (Seeds.addGaussians) uses another uniform, another order, or another
+    // order of the floating-point operations than perturb: released bits of every Gaussian
+    // mechanism (and stored cells) depend on it.
+    NoiseSource noise = NoiseSampler.STANDARD.gaussian(0.37, 1.0, 10);
+    for (int n : new int[] {0, 1, 2, 3, 10, 1_001}) {
+      for (long seed = 1; seed <= 20; seed++) {
+        SplittableRandom values = new SplittableRandom(100 + seed);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+          x[i] = (values.nextDouble() - 0.5) * Math.scalb(1.0, values.nextInt(-20, 20));
+        }
+        double[] expected = x.clone();
+        SplittableRandom a = new SplittableRandom(seed);
+        for (int i = 0; i < n; i++) {
+          expected[i] = noise.perturb(expected[i], a);
+        }
+        SplittableRandom b = new SplittableRandom(seed);
+        noise.addTo(x, b);
+        assertArrayEquals(expected, x, "n = " + n + ", seed " + seed);
+        assertEquals(a.nextLong(), b.nextLong(), "stream position after n = " + n + ", seed " + seed);
+      }
+    }
   }
 
   @Test
