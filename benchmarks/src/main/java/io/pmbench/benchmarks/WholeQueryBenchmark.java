@@ -19,9 +19,17 @@ import org.openjdk.jmh.annotations.Setup;
  * invocation runs the next of the cell's {@value #QUERIES} queries, on one fork-join worker as
  * the runner does. Not timed here: the per-query journal line the CLI appends (2% of the query
  * thread's samples in a JFR profile of a real run, docs/performance/performance.md).
+ *
+ * <p>The fork has the heap {@code pmbench run} starts with ({@value #RUN_HEAP}), so the set-up
+ * builds the server side in the layout a run of this size builds ({@code LaplacianLayout}: not
+ * the dense one at 11,000 rows; with a heap of a few GB it is dense, and after that build the
+ * client's n × n products ran about twice as slow in the same JVM, issue 37).
  */
-@Fork(jvmArgsAppend = Workload.VECTOR_MODULE)
+@Fork(jvmArgsAppend = {Workload.VECTOR_MODULE, WholeQueryBenchmark.RUN_HEAP})
 public class WholeQueryBenchmark extends OneCoreBenchmark {
+  /** The maximum heap the {@code pmbench} script gives a grid command before it reads its data. */
+  static final String RUN_HEAP = "-Xmx1200m";
+
   /** Queries of the benchmark's cell, cycled through. */
   static final int QUERIES = 64;
 

@@ -180,10 +180,10 @@ public final class ProtocolRunner {
    * a stream of (seed, data set, q); Algorithm 1, "Obfuscation").
    */
   public ClientData clientData(SeedContext ctx, int q) {
-    FeatureMatrix test = data.test().features();
-    int d = test.cols();
-    float[] query = java.util.Arrays.copyOfRange(test.data(), q * d, (q + 1) * d);
-    return clientData(ctx, query, data.test().labels()[q], Seeds.stream(ctx.seed, data.name(), "dummies", q));
+    int d = data.test().features().cols();
+    int[] dummyRows = dummyRows(ctx, data.test().labels()[q], dummyStream(ctx, q));
+    ClientBlock block = new ClientBlock(ctx, 1 + dummyRows.length, d);
+    return block.fill(ctx, data.test().features().data(), q * d, data.test().labels()[q], dummyRows);
   }
 
   /**
@@ -198,30 +198,69 @@ public final class ProtocolRunner {
       throw new IllegalArgumentException("query must have the data set's " + d + " features. Provided value: "
           + query.length);
     }
-    List<Integer> dummyRows = new ArrayList<>();
-    if (config.dummies()) {
-      for (int c = 0; c < ctx.publicClasses.length; c++) {
-        int[] rows = ctx.publicRowsOfClass[c];
-        int pick = rows[dummies.nextInt(rows.length)]; // drawn for every class, so streams stay aligned
-        if (ctx.publicClasses[c] != r) {
-          dummyRows.add(pick);
-        }
+    int[] dummyRows = dummyRows(ctx, r, dummies);
+    return new ClientBlock(ctx, 1 + dummyRows.length, d).fill(ctx, query, 0, r, dummyRows);
+  }
+
+  private SplittableRandom dummyStream(SeedContext ctx, int q) {
+    return Seeds.stream(ctx.seed, data.name(), "dummies", q);
+  }
+
+  /**
+   * The rows of P that are the dummies P_r of a query of class {@code r}, in class order: one
+   * row drawn from {@code dummies} for every public class, r's own class's draw discarded (so the
+   * streams stay aligned); none when dummies are off.
+   */
+  private int[] dummyRows(SeedContext ctx, int r, SplittableRandom dummies) {
+    if (!config.dummies()) {
+      return new int[0];
+    }
+    int[] picks = new int[ctx.publicClasses.length];
+    int count = 0;
+    for (int c = 0; c < ctx.publicClasses.length; c++) {
+      int[] rows = ctx.publicRowsOfClass[c];
+      int pick = rows[dummies.nextInt(rows.length)];
+      if (ctx.publicClasses[c] != r) {
+        picks[count++] = pick;
       }
     }
-    int m = 1 + dummyRows.size();
-    int nP = ctx.publicSet.size();
-    float[] rows = new float[(m + nP) * d];
-    int[] labels = new int[m + nP];
-    System.arraycopy(query, 0, rows, 0, d);
-    labels[0] = r;
-    FeatureMatrix pub = ctx.publicSet.features();
-    for (int i = 0; i < dummyRows.size(); i++) {
-      System.arraycopy(pub.data(), dummyRows.get(i) * d, rows, (1 + i) * d, d);
-      labels[1 + i] = ctx.publicSet.labels()[dummyRows.get(i)];
+    return java.util.Arrays.copyOf(picks, count);
+  }
+
+  /**
+   * The storage of D = [r; P_r; P] for queries with m = 1 + |P_r| rows before P: P is copied in
+   * once, and each {@link #fill} writes only r and the dummies (m rows) over the previous query's.
+   * One query at a time: the {@link ClientData} a fill returns reads this storage until the next
+   * fill (a mechanism reads D only during its {@link ClientSide#embed} call, and never writes it:
+   * {@link FeatureMatrix} is read-only by contract).
+   */
+  private static final class ClientBlock {
+    private final int m;
+    private final int d;
+    private final float[] rows;
+    private final int[] labels;
+
+    ClientBlock(SeedContext ctx, int m, int d) {
+      int nP = ctx.publicSet.size();
+      this.m = m;
+      this.d = d;
+      this.rows = new float[(m + nP) * d];
+      this.labels = new int[m + nP];
+      System.arraycopy(ctx.publicSet.features().data(), 0, rows, m * d, nP * d);
+      System.arraycopy(ctx.publicSet.labels(), 0, labels, m, nP);
     }
-    System.arraycopy(pub.data(), 0, rows, m * d, nP * d);
-    System.arraycopy(ctx.publicSet.labels(), 0, labels, m, nP);
-    return new ClientData(new FeatureMatrix(rows, m + nP, d), labels, m);
+
+    /** D with r = {@code source[from, from + d)} of class {@code r} and the dummies {@code dummyRows} of P. */
+    ClientData fill(SeedContext ctx, float[] source, int from, int r, int[] dummyRows) {
+      System.arraycopy(source, from, rows, 0, d);
+      labels[0] = r;
+      float[] pub = ctx.publicSet.features().data();
+      for (int i = 0; i < dummyRows.length; i++) {
+        System.arraycopy(pub, dummyRows[i] * d, rows, (1 + i) * d, d);
+        labels[1 + i] = ctx.publicSet.labels()[dummyRows[i]];
+      }
+      return new ClientData(new FeatureMatrix(rows, labels.length, d), labels, m);
+    }
   }
 
   /** Runs one cell; {@code progress} receives 1 per finished query (may be called concurrently). */
@@ -311,6 +350,11 @@ public final class ProtocolRunner {
     private final int[] ks;
     private final int maxK;
     private final int[] galleryLabels;
+    /**
+     * Each worker thread's storage of D: P is copied in once per thread (and again only when a
+     * query's m differs from the previous one's), not for every query.
+     */
+    private final ThreadLocal<ClientBlock> blocks = new ThreadLocal<>();
 
     private QueryPath(EmbeddingMechanism mechanism, MechanismParams params, SeedContext ctx, Sides sides) {
       this.mechanism = mechanism;
@@ -332,7 +376,7 @@ public final class ProtocolRunner {
     /** Computes query {@code i} of the cell (the gallery row {@code ctx.queries[i]}). */
     public QueryOutcome query(int i) {
       int q = ctx.queries[i];
-      ClientData d = clientData(ctx, q);
+      ClientData d = clientData(q);
       long start = System.nanoTime();
       ClientRelease rel = client.embed(d, queryStream(mechanism, params, ctx.seed, q));
       double[] point = placeRow(mechanism, rel, d.publicOffset(), server, 0);
@@ -347,6 +391,19 @@ public final class ProtocolRunner {
           (System.nanoTime() - start) / 1e6, rel.claim().sensitivity(), rel.claim().noiseScale(),
           rel.diagnostics().getOrDefault("objectiveIncreased", 0.0) > 0, rel.claim(), galleryLabels[q], top[0],
           top[1]);
+    }
+
+    /** D of gallery row q, as {@link ProtocolRunner#clientData(SeedContext, int)} builds it, in this thread's storage. */
+    private ClientData clientData(int q) {
+      int r = galleryLabels[q];
+      int[] dummyRows = dummyRows(ctx, r, dummyStream(ctx, q));
+      int d = data.test().features().cols();
+      ClientBlock block = blocks.get();
+      if (block == null || block.m != 1 + dummyRows.length) {
+        block = new ClientBlock(ctx, 1 + dummyRows.length, d);
+        blocks.set(block);
+      }
+      return block.fill(ctx, data.test().features().data(), q * d, r, dummyRows);
     }
   }
 

@@ -9,11 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.FeatureSet;
 import io.pmbench.core.mechanism.ClientData;
+import io.pmbench.core.mechanism.ClientSide;
 import io.pmbench.core.mechanism.EmbeddingMechanism;
 import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.MechanismRegistry;
 import io.pmbench.core.mechanism.Preset;
 import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -149,6 +153,37 @@ class ProtocolRunnerTest {
     int q = ctx.queries()[3];
 
     assertArrayEquals(runner.clientData(ctx, q).privateRows(), runner.clientData(ctx, q).privateRows());
+  }
+
+  @Test
+  void queryPath_queriesOneAfterAnotherOnOneThread_eachSeesItsOwnClientData() {
+    // The query path keeps D's storage per thread and rewrites only r and the dummies per query.
+    // Fails if a query's D keeps rows or labels of the query before it, in particular when m
+    // changes between queries: 5 public rows cannot cover 6 classes, so a query whose class is
+    // not among them has one dummy more than the others.
+    ProtocolRunner runner = new ProtocolRunner(DATA, new ProtocolConfig(5, 50, true, new int[] {1}));
+    ProtocolRunner.SeedContext ctx = runner.context(SEED);
+    List<ClientData> seen = new ArrayList<>();
+    UnaryOperator<ClientSide> recording = client -> (data, rng) -> {
+      seen.add(new ClientData(new FeatureMatrix(data.rows().data().clone(), data.size(), data.rows().cols()),
+          data.labels().clone(), data.publicOffset()));
+      return client.embed(data, rng);
+    };
+    ProtocolRunner.QueryPath path = runner.queryPath(
+        new WrappedMechanism(REGISTRY.get("features"), "features", false, () -> {}, recording), PARAMS, SEED);
+    for (int i = 0; i < path.queries(); i++) {
+      path.query(i);
+    }
+
+    int[] queries = ctx.queries();
+    assertEquals(2, Arrays.stream(queries).map(q -> runner.clientData(ctx, q).publicOffset()).distinct().count(),
+        "the queries must have D of two different m");
+    for (int i = 0; i < queries.length; i++) {
+      ClientData fresh = runner.clientData(ctx, queries[i]);
+      assertArrayEquals(fresh.rows().data(), seen.get(i).rows().data(), 0f, "rows of query " + i);
+      assertArrayEquals(fresh.labels(), seen.get(i).labels(), "labels of query " + i);
+      assertEquals(fresh.publicOffset(), seen.get(i).publicOffset(), "m of query " + i);
+    }
   }
 
   @Test

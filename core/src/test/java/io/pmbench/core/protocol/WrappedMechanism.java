@@ -7,25 +7,33 @@ import io.pmbench.core.mechanism.MechanismParams;
 import io.pmbench.core.mechanism.ServerSide;
 import io.pmbench.core.mechanism.ServerView;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
  * A registered mechanism under test control: its own server key, whether it persists its server
- * side, a hook run before every server build (to count or hold builds), and a count of client
- * builds.
+ * side, a hook run before every server build (to count or hold builds), a count of client
+ * builds, and a wrapper around each client side it builds (to observe its calls).
  */
 final class WrappedMechanism implements EmbeddingMechanism {
   private final EmbeddingMechanism m;
   private final String serverKey;
   private final boolean persists;
   private final Runnable beforeServer;
+  private final UnaryOperator<ClientSide> clientWrapper;
   final AtomicInteger serverBuilds = new AtomicInteger();
   final AtomicInteger clientBuilds = new AtomicInteger();
 
   WrappedMechanism(EmbeddingMechanism m, String serverKey, boolean persists, Runnable beforeServer) {
+    this(m, serverKey, persists, beforeServer, UnaryOperator.identity());
+  }
+
+  WrappedMechanism(EmbeddingMechanism m, String serverKey, boolean persists, Runnable beforeServer,
+      UnaryOperator<ClientSide> clientWrapper) {
     this.m = m;
     this.serverKey = serverKey;
     this.persists = persists;
     this.beforeServer = beforeServer;
+    this.clientWrapper = clientWrapper;
   }
 
   @Override
@@ -68,6 +76,6 @@ final class WrappedMechanism implements EmbeddingMechanism {
   @Override
   public ClientSide client(ClientView view, MechanismParams params) {
     clientBuilds.incrementAndGet();
-    return m.client(view, params);
+    return clientWrapper.apply(m.client(view, params));
   }
 }
