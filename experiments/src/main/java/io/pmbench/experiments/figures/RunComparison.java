@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -99,14 +100,14 @@ public final class RunComparison {
 
   /** The rows of every grid point both runs hold with at least one seed and query in common, in key order. */
   public static List<Row> compare(RunView a, RunView b, int k) {
-    return compare(a, b, k, java.util.Optional.empty());
+    return compare(a, b, k, Optional.empty());
   }
 
   /**
    * {@link #compare(RunView, RunView, int)}, or with {@code pair} only its mechanism of A against its
    * mechanism of B, grid point by grid point.
    */
-  public static List<Row> compare(RunView a, RunView b, int k, java.util.Optional<MechanismPair> pair) {
+  public static List<Row> compare(RunView a, RunView b, int k, Optional<MechanismPair> pair) {
     Map<CellKey, List<CellRecord[]>> groups = new TreeMap<>();
     for (Map.Entry<CellKey, CellRecord> e : a.cells().entrySet()) {
       CellKey key = e.getKey();
@@ -131,7 +132,7 @@ public final class RunComparison {
     return Arrays.stream(c.ks()).anyMatch(x -> x == k);
   }
 
-  private static java.util.Optional<Row> row(CellKey group, List<CellRecord[]> pairs, int k) {
+  private static Optional<Row> row(CellKey group, List<CellRecord[]> pairs, int k) {
     List<SeedHits> as = new ArrayList<>();
     List<SeedHits> bs = new ArrayList<>();
     for (CellRecord[] p : pairs) {
@@ -159,9 +160,9 @@ public final class RunComparison {
       bs.add(new SeedHits(ha.seed(), ids, hitsB));
     }
     if (as.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(new Row(group, recall(as), recall(bs), Bootstrap.pairedDifference(bs, as)));
+    return Optional.of(new Row(group, recall(as), recall(bs), Bootstrap.pairedDifference(bs, as)));
   }
 
   private static double recall(List<SeedHits> seeds) {
