@@ -3,7 +3,9 @@ package io.pmbench.baselines.dpdsne;
 import io.pmbench.baselines.tsne.ExactTsne;
 import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
+import io.pmbench.core.VectorModule;
 import java.util.Arrays;
+import java.util.Optional;
 import smile.math.MathEx;
 
 /**
@@ -24,6 +26,13 @@ import smile.math.MathEx;
  *
  * <p>The fixed–fixed part of Z is constant: it is passed in once ({@link #fixedRowSums}), so an
  * iteration costs O(m·n) rather than O(n²). Not thread-safe; one instance per query.
+ *
+ * <p>For k = 2 with {@code jdk.incubator.vector} in the boot layer (the {@code pmbench} launcher,
+ * surefire, the benchmarks), the kernel, the free rows' sums, z and the gradient run on SIMD lanes
+ * with one free row per lane ({@code VectorLanes2}, {@link Lanes2}): each row's operations and
+ * sums in the same order, so the same bits (tested against {@link #gradient}'s scalar loops and
+ * the reference transcription); q and P are then kept block by block with the rows' values of one
+ * column side by side.
  */
 final class FixedPointTsne {
   /** Free rows whose sums one loop over j carries together (the gradient's value does not depend on it). */
@@ -36,6 +45,10 @@ final class FixedPointTsne {
   private final double[][] p;
   private final double[] fixedRowSums;
   private final double[][] q;
+  private final Optional<Lanes2> lanes;
+  /** With lanes: P, then q and z, block-major ({@link #laneIndex}); empty without. */
+  private final double[] pLanes;
+  private final double[] qLanes;
   private final double[][] cols;
   private final double[] rowSums;
   private final double[] blockSums = new double[2 * ROW_BLOCK];
@@ -53,6 +66,52 @@ final class FixedPointTsne {
    * @param fixedRowSums for each fixed row j: Σ_{l fixed} q_jl (from {@link #fixedRowSums})
    */
   FixedPointTsne(double[][] y, int m, double[][] p, double[] fixedRowSums) {
+    this(y, m, p, fixedRowSums, VECTOR);
+  }
+
+  /** The SIMD lanes' k = 2 pass, when {@code jdk.incubator.vector} is in the boot layer, else empty. */
+  private static final Optional<Lanes2> VECTOR =
+      VectorModule.load(Lanes2.class, FixedPointTsne.class.getPackageName() + ".VectorLanes2");
+
+  /**
+   * The k = 2 kernel and gradient of the free rows with one row per SIMD lane (blocks of
+   * {@link #lanes()} rows, the last one padded), the arrays block-major: row i's value for column
+   * j at {@link #laneIndex}.
+   */
+  interface Lanes2 {
+    /** Rows per block. */
+    int lanes();
+
+    /**
+     * q_ij = 1/(1 + ((y_i0 − y_j0)² + (y_i1 − y_j1)²)) into {@code qz} and each free row's sum
+     * Σ_j q_ij over j ascending into {@code rowSums[i]}.
+     */
+    void kernel(double[] c0, double[] c1, double[] qz, int m, int n, double[] rowSums);
+
+    /**
+     * With z_ij = (p_ij − q_ij/qSum)·q_ij (q from {@link #kernel} in {@code qz}, not modified):
+     * g_ic = Σ_{j≠i} 4·(y_ic − y_jc)·z_ij over j ascending into {@code g}.
+     */
+    void gradient(double[] c0, double[] c1, double[] pLanes, double[] qz, double qSum, int m, int n, double[][] g);
+  }
+
+  /** The SIMD pass in use, if any (tests). */
+  static Optional<Lanes2> vector() {
+    return VECTOR;
+  }
+
+  /** Blocks of {@code lanes} rows that hold {@code m} rows. */
+  static int blocks(int m, int lanes) {
+    return (m + lanes - 1) / lanes;
+  }
+
+  /** Where row i's value for column j is in a block-major array of n columns and {@code lanes} lanes. */
+  static int laneIndex(int i, int j, int n, int lanes) {
+    return (i - i % lanes) * n + j * lanes + i % lanes;
+  }
+
+  /** As {@link #FixedPointTsne(double[][], int, double[][], double[])}, with the given SIMD pass (empty: the scalar loops). */
+  FixedPointTsne(double[][] y, int m, double[][] p, double[] fixedRowSums, Optional<Lanes2> lanes) {
     this.n = y.length;
     this.m = m;
     this.k = y[0].length;
@@ -63,8 +122,19 @@ final class FixedPointTsne {
     this.y = y;
     this.p = p;
     this.fixedRowSums = fixedRowSums;
-    this.q = new double[m][n];
-    this.cols = new double[k][n];
+    this.lanes = k == 2 ? lanes : Optional.empty();
+    this.q = this.lanes.isPresent() ? new double[0][] : new double[m][n];
+    int laneSize = this.lanes.map(l -> blocks(m, l.lanes()) * l.lanes() * n).orElse(0);
+    this.pLanes = new double[laneSize];
+    this.qLanes = new double[laneSize];
+    this.lanes.ifPresent(l -> {
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < n; j++) {
+          pLanes[laneIndex(i, j, n, l.lanes())] = p[i][j];
+        }
+      }
+    });
+    this.cols = new double[k][Math.max(n, this.lanes.map(l -> blocks(m, l.lanes()) * l.lanes()).orElse(n))];
     this.rowSums = new double[n];
     this.update = new double[m][k];
     this.gains = new double[m][k];
@@ -122,6 +192,9 @@ final class FixedPointTsne {
         col[i] = y[i][c];
       }
     }
+    if (lanes.isPresent()) {
+      return laneGradient(lanes.get());
+    }
     for (int i = 0; i < m; i++) {
       kernelRow(i);
     }
@@ -139,10 +212,7 @@ final class FixedPointTsne {
         rowSums[j] += qi[j];
       }
     }
-    for (int j = m; j < n; j++) {
-      rowSums[j] += fixedRowSums[j - m];
-    }
-    qSum = MathEx.sum(rowSums);
+    addFixedRowSumsAndNormalise();
     for (int i = 0; i < m; i++) {
       double[] pi = p[i];
       double[] zi = q[i];
@@ -176,6 +246,40 @@ final class FixedPointTsne {
         g[i][c] = s;
       }
     }
+    return g;
+  }
+
+  /** The fixed rows' sums of their q among themselves, then Z = Σ of the n row sums. */
+  private void addFixedRowSumsAndNormalise() {
+    for (int j = m; j < n; j++) {
+      rowSums[j] += fixedRowSums[j - m];
+    }
+    qSum = MathEx.sum(rowSums);
+  }
+
+  /**
+   * {@link #gradient} on SIMD lanes: the same sums in the same orders. The fixed columns' sums over
+   * the free rows ascending take q_ij afresh (the same operations, so the same doubles) in
+   * element-wise loops over j, one free row after another: reading them from the lanes' layout
+   * would be a strided scalar loop, slower than the kernel itself.
+   */
+  private double[][] laneGradient(Lanes2 l) {
+    double[] c0 = cols[0];
+    double[] c1 = cols[1];
+    l.kernel(c0, c1, qLanes, m, n, rowSums);
+    Arrays.fill(rowSums, m, n, 0.0);
+    for (int i = 0; i < m; i++) {
+      double a0 = c0[i];
+      double a1 = c1[i];
+      for (int j = m; j < n; j++) {
+        double d0 = a0 - c0[j];
+        double d1 = a1 - c1[j];
+        rowSums[j] += 1.0 / (1.0 + (d0 * d0 + d1 * d1));
+      }
+    }
+    addFixedRowSumsAndNormalise();
+    double[][] g = new double[m][2];
+    l.gradient(c0, c1, pLanes, qLanes, qSum, m, n, g);
     return g;
   }
 
@@ -367,6 +471,9 @@ final class FixedPointTsne {
         for (int j = 0; j < n; j++) {
           pi[j] /= ex;
         }
+      }
+      for (int x = 0; x < pLanes.length; x++) {
+        pLanes[x] /= ex;
       }
     }
     iteration++;
