@@ -1,5 +1,6 @@
 package io.pmbench.benchmarks;
 
+import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientSide;
@@ -22,10 +23,10 @@ import java.util.SplittableRandom;
 /**
  * One mechanism's client release in two builds of pmbench, side by side in one JVM, timed in the
  * querying thread's CPU time: {@code java -cp benchmarks.jar io.pmbench.benchmarks.CpuTimeAb
- * A.jar B.jar MECHANISM WARMUP QUERIES}. Each build's {@code benchmarks.jar} gets its own class
+ * A.jar B.jar MECHANISM WARMUP QUERIES [DUMMIES DIM]}. Each build's {@code benchmarks.jar} gets its own class
  * loader; the queries alternate A, B, A, B … on the same thread, each on the input of
  * {@link TsneQueryBenchmark} (D = [r; 9 dummies; 1,000 public rows], d = 784, the paper preset at
- * ε = 0.1, seed 42). It prints the median, minimum and maximum CPU milliseconds per query of each
+ * ε = 0.1, seed 42; DUMMIES and DIM change the shape, e.g. 100 and 512 for CIFAR-100's). It prints the median, minimum and maximum CPU milliseconds per query of each
  * build, the ratio of the medians and whether the two releases are equal bit for bit.
  *
  * <p>For a machine shared with other work: JMH's wall-clock scores move with the load (under a
@@ -45,13 +46,34 @@ public final class CpuTimeAb {
 
     private Probe() {}
 
-    /** Sets up {@code mechanism}'s client as {@link TsneQueryBenchmark} does. */
-    public static void setUp(String mechanism) {
-      int dim = 784;
+    /**
+     * Sets up {@code mechanism}'s client as {@link TsneQueryBenchmark} does, with {@code dummies}
+     * dummies (9: one public row of every other class, as the runner picks them; otherwise the
+     * first {@code dummies} public rows) and rows of dimension {@code dim}. The client's view holds
+     * the stand-in server map {@link Workload#serverPublic} (k = 2), which mechanisms with a
+     * server-side map (dp-dsne) need and the others do not read.
+     */
+    public static void setUp(String mechanism, int dummies, int dim) {
       LabelledSet pub = Workload.rows(1, "public", 1000, dim);
-      data = Workload.clientData(pub, Workload.row(Workload.rows(1, "gallery", 1, dim), 0), 0);
+      float[] r = Workload.row(Workload.rows(1, "gallery", 1, dim), 0);
+      data = dummies == Workload.CLASSES - 1 ? Workload.clientData(pub, r, 0) : firstRowsAsDummies(pub, r, dummies);
       client = MechanismRegistry.discover().get(mechanism)
-          .client(new ClientView(pub, Workload.CLASSES, null, 7), Workload.params());
+          .client(new ClientView(pub, Workload.CLASSES, Workload.serverPublic(pub.size(), 2), 7), Workload.params());
+    }
+
+    /** D = [r; the first {@code dummies} public rows; P] (r of class 0). */
+    private static ClientData firstRowsAsDummies(LabelledSet pub, float[] r, int dummies) {
+      int d = pub.dimension();
+      int m = 1 + dummies;
+      float[] rows = new float[(m + pub.size()) * d];
+      int[] labels = new int[m + pub.size()];
+      System.arraycopy(r, 0, rows, 0, d);
+      float[] x = pub.features().data();
+      System.arraycopy(x, 0, rows, d, dummies * d);
+      System.arraycopy(x, 0, rows, m * d, pub.size() * d);
+      System.arraycopy(pub.labels(), 0, labels, 1, dummies);
+      System.arraycopy(pub.labels(), 0, labels, m, pub.size());
+      return new ClientData(new FeatureMatrix(rows, m + pub.size(), d), labels, m);
     }
 
     /** One release from seed 42; returns the thread CPU nanoseconds it took. */
@@ -100,17 +122,19 @@ public final class CpuTimeAb {
   }
 
   public static void main(String[] args) throws ReflectiveOperationException, IOException {
-    if (args.length != 5) {
-      System.err.println("usage: CpuTimeAb A.jar B.jar MECHANISM WARMUP QUERIES");
+    if (args.length != 5 && args.length != 7) {
+      System.err.println("usage: CpuTimeAb A.jar B.jar MECHANISM WARMUP QUERIES [DUMMIES DIM]");
       System.exit(2);
     }
+    int dummies = args.length == 7 ? Integer.parseInt(args[5]) : Workload.CLASSES - 1;
+    int dim = args.length == 7 ? Integer.parseInt(args[6]) : 784;
     int warmup = Integer.parseInt(args[3]);
     int queries = Integer.parseInt(args[4]);
     Method[] query = new Method[2];
     Method[] last = new Method[2];
     for (int b = 0; b < 2; b++) {
       Class<?> probe = new BuildLoader(Path.of(args[b])).loadClass(Probe.class.getName());
-      probe.getMethod("setUp", String.class).invoke(null, args[2]);
+      probe.getMethod("setUp", String.class, int.class, int.class).invoke(null, args[2], dummies, dim);
       query[b] = probe.getMethod("query");
       last[b] = probe.getMethod("last");
     }

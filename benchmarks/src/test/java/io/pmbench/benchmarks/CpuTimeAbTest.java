@@ -15,12 +15,19 @@ import org.junit.jupiter.api.Test;
 class CpuTimeAbTest {
   @Test
   void probe_twoQueriesSameSeed_timedAndIdentical() {
-    CpuTimeAb.Probe.setUp("random");
+    CpuTimeAb.Probe.setUp("random", 9, 784);
     long ns = CpuTimeAb.Probe.query();
     double[] first = CpuTimeAb.Probe.last().clone();
     CpuTimeAb.Probe.query();
     assertTrue(ns >= 0, "CPU time must be non-negative. Provided value: " + ns);
     assertEquals(1010 * 2, first.length, "one k = 2 row per row of D = [r; 9 dummies; 1,000 public rows]");
     assertArrayEquals(first, CpuTimeAb.Probe.last(), "same seed, same release");
+  }
+
+  @Test
+  void probe_hundredDummies_releasesEveryRowOfTheLargerD() {
+    CpuTimeAb.Probe.setUp("random", 100, 512);
+    CpuTimeAb.Probe.query();
+    assertEquals(1101 * 2, CpuTimeAb.Probe.last().length, "D = [r; 100 dummies; 1,000 public rows], CIFAR-100's shape");
   }
 }

@@ -3,7 +3,9 @@ package io.pmbench.baselines.dpdsne;
 import io.pmbench.baselines.tsne.ExactTsne;
 import io.pmbench.baselines.tsne.SmileAffinities;
 import io.pmbench.baselines.tsne.SmileTsne;
+import io.pmbench.core.VectorModule;
 import java.util.Arrays;
+import java.util.Optional;
 import smile.math.MathEx;
 
 /**
@@ -24,8 +26,18 @@ import smile.math.MathEx;
  *
  * <p>The fixed–fixed part of Z is constant: it is passed in once ({@link #fixedRowSums}), so an
  * iteration costs O(m·n) rather than O(n²). Not thread-safe; one instance per query.
+ *
+ * <p>For k = 2 with {@code jdk.incubator.vector} in the boot layer (the {@code pmbench} launcher,
+ * surefire, the benchmarks), the kernel, the free rows' sums, z and the gradient run on SIMD lanes
+ * with one free row per lane ({@code VectorLanes2}, {@link Lanes2}): each row's operations and
+ * sums in the same order, so the same bits (tested against {@link #gradient}'s scalar loops and
+ * the reference transcription); q and P are then kept block by block with the rows' values of one
+ * column side by side.
  */
 final class FixedPointTsne {
+  /** Free rows whose sums one loop over j carries together (the gradient's value does not depend on it). */
+  static final int ROW_BLOCK = 4;
+
   private final int n;
   private final int m;
   private final int k;
@@ -33,9 +45,13 @@ final class FixedPointTsne {
   private final double[][] p;
   private final double[] fixedRowSums;
   private final double[][] q;
+  private final Optional<Lanes2> lanes;
+  /** With lanes: P, then q and z, block-major ({@link #laneIndex}); empty without. */
+  private final double[] pLanes;
+  private final double[] qLanes;
   private final double[][] cols;
   private final double[] rowSums;
-  private final double[] z;
+  private final double[] blockSums = new double[2 * ROW_BLOCK];
   private final double[][] update;
   private final double[][] gains;
   private double qSum;
@@ -50,6 +66,52 @@ final class FixedPointTsne {
    * @param fixedRowSums for each fixed row j: Σ_{l fixed} q_jl (from {@link #fixedRowSums})
    */
   FixedPointTsne(double[][] y, int m, double[][] p, double[] fixedRowSums) {
+    this(y, m, p, fixedRowSums, VECTOR);
+  }
+
+  /** The SIMD lanes' k = 2 pass, when {@code jdk.incubator.vector} is in the boot layer, else empty. */
+  private static final Optional<Lanes2> VECTOR =
+      VectorModule.load(Lanes2.class, FixedPointTsne.class.getPackageName() + ".VectorLanes2");
+
+  /**
+   * The k = 2 kernel and gradient of the free rows with one row per SIMD lane (blocks of
+   * {@link #lanes()} rows, the last one padded), the arrays block-major: row i's value for column
+   * j at {@link #laneIndex}.
+   */
+  interface Lanes2 {
+    /** Rows per block. */
+    int lanes();
+
+    /**
+     * q_ij = 1/(1 + ((y_i0 − y_j0)² + (y_i1 − y_j1)²)) into {@code qz} and each free row's sum
+     * Σ_j q_ij over j ascending into {@code rowSums[i]}.
+     */
+    void kernel(double[] c0, double[] c1, double[] qz, int m, int n, double[] rowSums);
+
+    /**
+     * With z_ij = (p_ij − q_ij/qSum)·q_ij (q from {@link #kernel} in {@code qz}, not modified):
+     * g_ic = Σ_{j≠i} 4·(y_ic − y_jc)·z_ij over j ascending into {@code g}.
+     */
+    void gradient(double[] c0, double[] c1, double[] pLanes, double[] qz, double qSum, int m, int n, double[][] g);
+  }
+
+  /** The SIMD pass in use, if any (tests). */
+  static Optional<Lanes2> vector() {
+    return VECTOR;
+  }
+
+  /** Blocks of {@code lanes} rows that hold {@code m} rows. */
+  static int blocks(int m, int lanes) {
+    return (m + lanes - 1) / lanes;
+  }
+
+  /** Where row i's value for column j is in a block-major array of n columns and {@code lanes} lanes. */
+  static int laneIndex(int i, int j, int n, int lanes) {
+    return (i - i % lanes) * n + j * lanes + i % lanes;
+  }
+
+  /** As {@link #FixedPointTsne(double[][], int, double[][], double[])}, with the given SIMD pass (empty: the scalar loops). */
+  FixedPointTsne(double[][] y, int m, double[][] p, double[] fixedRowSums, Optional<Lanes2> lanes) {
     this.n = y.length;
     this.m = m;
     this.k = y[0].length;
@@ -60,14 +122,34 @@ final class FixedPointTsne {
     this.y = y;
     this.p = p;
     this.fixedRowSums = fixedRowSums;
-    this.q = new double[m][n];
-    this.cols = new double[k][n];
+    this.lanes = k == 2 ? lanes : Optional.empty();
+    this.q = this.lanes.isPresent() ? new double[0][] : new double[m][n];
+    int laneSize = this.lanes.map(l -> blocks(m, l.lanes()) * l.lanes() * n).orElse(0);
+    this.pLanes = new double[laneSize];
+    this.qLanes = new double[laneSize];
+    this.lanes.ifPresent(l -> {
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < n; j++) {
+          pLanes[laneIndex(i, j, n, l.lanes())] = p[i][j];
+        }
+      }
+    });
+    this.cols = new double[k][Math.max(n, this.lanes.map(l -> blocks(m, l.lanes()) * l.lanes()).orElse(n))];
     this.rowSums = new double[n];
-    this.z = new double[n];
     this.update = new double[m][k];
     this.gains = new double[m][k];
     for (double[] g : gains) {
       Arrays.fill(g, 1.0);
+    }
+    copyColumns();
+  }
+
+  /** The map into {@link #cols}: every row here, the free rows again at each {@link #gradient}. */
+  private void copyColumns() {
+    for (int c = 0; c < k; c++) {
+      for (int j = 0; j < n; j++) {
+        cols[c][j] = y[j][c];
+      }
     }
   }
 
@@ -95,15 +177,33 @@ final class FixedPointTsne {
    * q_ij (‖·‖² as {@link MathEx#squaredDistance}), each row sum over j ascending, each fixed
    * column sum over the free rows ascending plus its fixed part, Z = Σ of the n row sums, then
    * each g_ic over j ≠ i ascending.
+   *
+   * <p>The loops are arranged for the processor, not for the order of the sums, which is the
+   * reference's: q and z are element-wise loops with no sum in them (the JIT runs them on SIMD
+   * lanes), and each sum over j runs in a loop that carries the sums of {@link #ROW_BLOCK} rows at
+   * once, so {@link #ROW_BLOCK} (for k = 2, twice as many) independent chains of additions
+   * overlap instead of one waiting on its own previous add; each chain still adds its own terms in
+   * ascending j, skipping j = i exactly as before.
    */
   double[][] gradient() {
     for (int c = 0; c < k; c++) {
-      for (int j = 0; j < n; j++) {
-        cols[c][j] = y[j][c];
+      double[] col = cols[c];
+      for (int i = 0; i < m; i++) {
+        col[i] = y[i][c];
       }
     }
+    if (lanes.isPresent()) {
+      return laneGradient(lanes.get());
+    }
     for (int i = 0; i < m; i++) {
-      rowSums[i] = kernelRow(i);
+      kernelRow(i);
+    }
+    int i0 = 0;
+    for (; i0 + ROW_BLOCK <= m; i0 += ROW_BLOCK) {
+      rowSums4(i0);
+    }
+    for (int i = i0; i < m; i++) {
+      rowSums[i] = sum(q[i]);
     }
     Arrays.fill(rowSums, m, n, 0.0);
     for (int i = 0; i < m; i++) {
@@ -112,21 +212,27 @@ final class FixedPointTsne {
         rowSums[j] += qi[j];
       }
     }
-    for (int j = m; j < n; j++) {
-      rowSums[j] += fixedRowSums[j - m];
-    }
-    qSum = MathEx.sum(rowSums);
-    double[][] g = new double[m][k];
+    addFixedRowSumsAndNormalise();
     for (int i = 0; i < m; i++) {
       double[] pi = p[i];
-      double[] qi = q[i];
+      double[] zi = q[i];
       for (int j = 0; j < n; j++) {
-        z[j] = (pi[j] - (qi[j] / qSum)) * qi[j];
+        zi[j] = (pi[j] - (zi[j] / qSum)) * zi[j];
       }
-      if (k == 2) {
+    }
+    double[][] g = new double[m][k];
+    if (k == 2) {
+      int b = 0;
+      for (; b + ROW_BLOCK <= m; b += ROW_BLOCK) {
+        gradientRows4(b, g);
+      }
+      for (int i = b; i < m; i++) {
         gradientRow2(i, g[i]);
-        continue;
       }
+      return g;
+    }
+    for (int i = 0; i < m; i++) {
+      double[] z = q[i];
       for (int c = 0; c < k; c++) {
         double[] col = cols[c];
         double a = col[i];
@@ -143,14 +249,159 @@ final class FixedPointTsne {
     return g;
   }
 
+  /** The fixed rows' sums of their q among themselves, then Z = Σ of the n row sums. */
+  private void addFixedRowSumsAndNormalise() {
+    for (int j = m; j < n; j++) {
+      rowSums[j] += fixedRowSums[j - m];
+    }
+    qSum = MathEx.sum(rowSums);
+  }
+
   /**
-   * Row i of the gradient for k = 2: the two sums of {@link #gradient} over j ≠ i ascending, each
-   * term and each partial sum the same double, in one loop. The two sums are independent chains of
-   * additions, so each waits on its own previous add only, not also on the other column's loop.
+   * {@link #gradient} on SIMD lanes: the same sums in the same orders. The fixed columns' sums over
+   * the free rows ascending take q_ij afresh (the same operations, so the same doubles) in
+   * element-wise loops over j, one free row after another: reading them from the lanes' layout
+   * would be a strided scalar loop, slower than the kernel itself.
+   */
+  private double[][] laneGradient(Lanes2 l) {
+    double[] c0 = cols[0];
+    double[] c1 = cols[1];
+    l.kernel(c0, c1, qLanes, m, n, rowSums);
+    Arrays.fill(rowSums, m, n, 0.0);
+    for (int i = 0; i < m; i++) {
+      double a0 = c0[i];
+      double a1 = c1[i];
+      for (int j = m; j < n; j++) {
+        double d0 = a0 - c0[j];
+        double d1 = a1 - c1[j];
+        rowSums[j] += 1.0 / (1.0 + (d0 * d0 + d1 * d1));
+      }
+    }
+    addFixedRowSumsAndNormalise();
+    double[][] g = new double[m][2];
+    l.gradient(c0, c1, pLanes, qLanes, qSum, m, n, g);
+    return g;
+  }
+
+  /** Σ_j v_j over j ascending from 0.0. */
+  private static double sum(double[] v) {
+    double s = 0.0;
+    for (double x : v) {
+      s += x;
+    }
+    return s;
+  }
+
+  /** The row sums of q's rows i0 … i0 + 3, each over j ascending, in one loop (four chains). */
+  private void rowSums4(int i0) {
+    double[] q0 = q[i0];
+    double[] q1 = q[i0 + 1];
+    double[] q2 = q[i0 + 2];
+    double[] q3 = q[i0 + 3];
+    double s0 = 0.0;
+    double s1 = 0.0;
+    double s2 = 0.0;
+    double s3 = 0.0;
+    for (int j = 0; j < n; j++) {
+      s0 += q0[j];
+      s1 += q1[j];
+      s2 += q2[j];
+      s3 += q3[j];
+    }
+    rowSums[i0] = s0;
+    rowSums[i0 + 1] = s1;
+    rowSums[i0 + 2] = s2;
+    rowSums[i0 + 3] = s3;
+  }
+
+  /**
+   * Rows i0 … i0 + 3 of the gradient for k = 2 (z_i in q[i]): the eight sums of {@link #gradient}
+   * in one loop over j below the block and one above it, and between them, row by row, the block's
+   * own columns without the diagonal; so each sum still runs over j ≠ i ascending.
+   */
+  private void gradientRows4(int i0, double[][] g) {
+    double[] s = blockSums;
+    Arrays.fill(s, 0.0);
+    accumulate4(i0, 0, i0);
+    double[] c0 = cols[0];
+    double[] c1 = cols[1];
+    for (int r = 0; r < ROW_BLOCK; r++) {
+      int i = i0 + r;
+      double[] z = q[i];
+      double a0 = c0[i];
+      double a1 = c1[i];
+      for (int j = i0; j < i0 + ROW_BLOCK; j++) {
+        if (j != i) {
+          s[2 * r] += 4.0 * (a0 - c0[j]) * z[j];
+          s[2 * r + 1] += 4.0 * (a1 - c1[j]) * z[j];
+        }
+      }
+    }
+    accumulate4(i0, i0 + ROW_BLOCK, n);
+    for (int r = 0; r < ROW_BLOCK; r++) {
+      g[i0 + r][0] = s[2 * r];
+      g[i0 + r][1] = s[2 * r + 1];
+    }
+  }
+
+  /**
+   * Adds to {@link #blockSums} (row r's two sums at 2r, 2r + 1) the terms of rows i0 … i0 + 3 for j
+   * in [from, to) ascending, a range that holds none of these rows' own column.
+   */
+  private void accumulate4(int i0, int from, int to) {
+    double[] c0 = cols[0];
+    double[] c1 = cols[1];
+    double[] z0 = q[i0];
+    double[] z1 = q[i0 + 1];
+    double[] z2 = q[i0 + 2];
+    double[] z3 = q[i0 + 3];
+    double a00 = c0[i0];
+    double a01 = c1[i0];
+    double a10 = c0[i0 + 1];
+    double a11 = c1[i0 + 1];
+    double a20 = c0[i0 + 2];
+    double a21 = c1[i0 + 2];
+    double a30 = c0[i0 + 3];
+    double a31 = c1[i0 + 3];
+    double[] s = blockSums;
+    double s00 = s[0];
+    double s01 = s[1];
+    double s10 = s[2];
+    double s11 = s[3];
+    double s20 = s[4];
+    double s21 = s[5];
+    double s30 = s[6];
+    double s31 = s[7];
+    for (int j = from; j < to; j++) {
+      double x0 = c0[j];
+      double x1 = c1[j];
+      s00 += 4.0 * (a00 - x0) * z0[j];
+      s01 += 4.0 * (a01 - x1) * z0[j];
+      s10 += 4.0 * (a10 - x0) * z1[j];
+      s11 += 4.0 * (a11 - x1) * z1[j];
+      s20 += 4.0 * (a20 - x0) * z2[j];
+      s21 += 4.0 * (a21 - x1) * z2[j];
+      s30 += 4.0 * (a30 - x0) * z3[j];
+      s31 += 4.0 * (a31 - x1) * z3[j];
+    }
+    s[0] = s00;
+    s[1] = s01;
+    s[2] = s10;
+    s[3] = s11;
+    s[4] = s20;
+    s[5] = s21;
+    s[6] = s30;
+    s[7] = s31;
+  }
+
+  /**
+   * Row i of the gradient for k = 2 (z_i in q[i]): the two sums of {@link #gradient} over j ≠ i
+   * ascending, each term and each partial sum the same double, in one loop (two chains).
    */
   private void gradientRow2(int i, double[] gi) {
     double[] c0 = cols[0];
     double[] c1 = cols[1];
+    double[] z = q[i];
     double a0 = c0[i];
     double a1 = c1[i];
     double s0 = 0.0;
@@ -167,10 +418,12 @@ final class FixedPointTsne {
     gi[1] = s1;
   }
 
-  /** q_ij = 1/(1 + ‖y_i − y_j‖²) for every j (row i of q); k = 2 spelled out as Smile's distance does. */
-  private double kernelRow(int i) {
+  /**
+   * q_ij = 1/(1 + ‖y_i − y_j‖²) for every j (row i of q), an element-wise loop with no sum in it;
+   * k = 2 spelled out as Smile's distance does.
+   */
+  private void kernelRow(int i) {
     double[] qi = q[i];
-    double s = 0.0;
     if (k == 2) {
       double[] c0 = cols[0];
       double[] c1 = cols[1];
@@ -180,15 +433,12 @@ final class FixedPointTsne {
         double d0 = a0 - c0[j];
         double d1 = a1 - c1[j];
         qi[j] = 1.0 / (1.0 + (d0 * d0 + d1 * d1));
-        s += qi[j];
       }
     } else {
       for (int j = 0; j < n; j++) {
         qi[j] = 1.0 / (1.0 + MathEx.squaredDistance(y[i], y[j]));
-        s += qi[j];
       }
     }
-    return s;
   }
 
   /** Takes one step with the (possibly transformed) gradient {@code g} (m × k); not modified. */
@@ -222,6 +472,9 @@ final class FixedPointTsne {
           pi[j] /= ex;
         }
       }
+      for (int x = 0; x < pLanes.length; x++) {
+        pLanes[x] /= ex;
+      }
     }
     iteration++;
   }
@@ -234,5 +487,6 @@ final class FixedPointTsne {
         yi[c] -= means[c];
       }
     }
+    copyColumns();
   }
 }
