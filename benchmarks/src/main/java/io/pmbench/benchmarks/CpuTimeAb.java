@@ -1,6 +1,5 @@
 package io.pmbench.benchmarks;
 
-import io.pmbench.core.data.FeatureMatrix;
 import io.pmbench.core.data.LabelledSet;
 import io.pmbench.core.mechanism.ClientData;
 import io.pmbench.core.mechanism.ClientSide;
@@ -48,32 +47,17 @@ public final class CpuTimeAb {
 
     /**
      * Sets up {@code mechanism}'s client as {@link TsneQueryBenchmark} does, with {@code dummies}
-     * dummies (9: one public row of every other class, as the runner picks them; otherwise the
-     * first {@code dummies} public rows) and rows of dimension {@code dim}. The client's view holds
+     * dummies ({@link Workload#clientData(LabelledSet, float[], int, int)}; other counts than 9 need
+     * both builds from issue 37's dp-dsne change on) and rows of dimension {@code dim}. The client's view holds
      * the stand-in server map {@link Workload#serverPublic} (k = 2), which mechanisms with a
      * server-side map (dp-dsne) need and the others do not read.
      */
     public static void setUp(String mechanism, int dummies, int dim) {
       LabelledSet pub = Workload.rows(1, "public", 1000, dim);
       float[] r = Workload.row(Workload.rows(1, "gallery", 1, dim), 0);
-      data = dummies == Workload.CLASSES - 1 ? Workload.clientData(pub, r, 0) : firstRowsAsDummies(pub, r, dummies);
+      data = Workload.clientData(pub, r, 0, dummies);
       client = MechanismRegistry.discover().get(mechanism)
           .client(new ClientView(pub, Workload.CLASSES, Workload.serverPublic(pub.size(), 2), 7), Workload.params());
-    }
-
-    /** D = [r; the first {@code dummies} public rows; P] (r of class 0). */
-    private static ClientData firstRowsAsDummies(LabelledSet pub, float[] r, int dummies) {
-      int d = pub.dimension();
-      int m = 1 + dummies;
-      float[] rows = new float[(m + pub.size()) * d];
-      int[] labels = new int[m + pub.size()];
-      System.arraycopy(r, 0, rows, 0, d);
-      float[] x = pub.features().data();
-      System.arraycopy(x, 0, rows, d, dummies * d);
-      System.arraycopy(x, 0, rows, m * d, pub.size() * d);
-      System.arraycopy(pub.labels(), 0, labels, 1, dummies);
-      System.arraycopy(pub.labels(), 0, labels, m, pub.size());
-      return new ClientData(new FeatureMatrix(rows, m + pub.size(), d), labels, m);
     }
 
     /** One release from seed 42; returns the thread CPU nanoseconds it took. */

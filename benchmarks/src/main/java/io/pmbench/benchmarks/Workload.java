@@ -114,6 +114,30 @@ public final class Workload {
   }
 
   /**
+   * D = [r; P_r; P] with {@code dummies} dummies: {@link #clientData(LabelledSet, float[], int)} for
+   * 9 (one of every other class), otherwise the first {@code dummies} public rows (e.g. 100 for
+   * CIFAR-100's shape: only the row count matters for timing).
+   */
+  public static ClientData clientData(LabelledSet publicSet, float[] query, int queryLabel, int dummies) {
+    if (dummies == CLASSES - 1) {
+      return clientData(publicSet, query, queryLabel);
+    }
+    int d = publicSet.dimension();
+    int nP = publicSet.size();
+    int m = 1 + dummies;
+    float[] rows = new float[(m + nP) * d];
+    int[] labels = new int[m + nP];
+    System.arraycopy(query, 0, rows, 0, d);
+    labels[0] = queryLabel;
+    float[] x = publicSet.features().data();
+    System.arraycopy(x, 0, rows, d, dummies * d);
+    System.arraycopy(x, 0, rows, m * d, nP * d);
+    System.arraycopy(publicSet.labels(), 0, labels, 1, dummies);
+    System.arraycopy(publicSet.labels(), 0, labels, m, nP);
+    return new ClientData(new FeatureMatrix(rows, m + nP, d), labels, m);
+  }
+
+  /**
    * D = [r; P_r; P] as the protocol runner builds it: the query row, then one public row of every
    * other class (the first of that class), then P.
    */

@@ -46,7 +46,7 @@ final class FixedPointTsne {
   private final double[] fixedRowSums;
   private final double[][] q;
   private final Optional<Lanes2> lanes;
-  /** With lanes: P, then q and z, block-major ({@link #laneIndex}); empty without. */
+  /** With lanes: P and q, block-major ({@link #laneIndex}); empty without. */
   private final double[] pLanes;
   private final double[] qLanes;
   private final double[][] cols;
@@ -60,6 +60,7 @@ final class FixedPointTsne {
 
   /**
    * @param y the n × k map, rows [0, m) free (their start), rows [m, n) fixed; modified in place
+   *     (the fixed rows are read here once: the caller must not move them)
    * @param m number of free rows
    * @param p the free rows' exaggerated affinities (m × n), from {@link SmileAffinities}; modified
    *     (divided by 12 after iteration 250)
@@ -180,10 +181,11 @@ final class FixedPointTsne {
    *
    * <p>The loops are arranged for the processor, not for the order of the sums, which is the
    * reference's: q and z are element-wise loops with no sum in them (the JIT runs them on SIMD
-   * lanes), and each sum over j runs in a loop that carries the sums of {@link #ROW_BLOCK} rows at
-   * once, so {@link #ROW_BLOCK} (for k = 2, twice as many) independent chains of additions
-   * overlap instead of one waiting on its own previous add; each chain still adds its own terms in
-   * ascending j, skipping j = i exactly as before.
+   * lanes), and the row sums (and for k = 2 the gradient sums) run in loops over j that carry
+   * {@link #ROW_BLOCK} rows' sums at once, so {@link #ROW_BLOCK} (for the k = 2 gradient, twice as
+   * many) independent chains of additions overlap instead of one waiting on its own previous add;
+   * each chain still adds its own terms in ascending j, skipping j = i exactly as before. With
+   * {@link Lanes2}, the same sums run on SIMD lanes instead.
    */
   double[][] gradient() {
     for (int c = 0; c < k; c++) {

@@ -9,7 +9,9 @@ import jdk.incubator.vector.VectorSpecies;
  * widest species), one lane per free row: lane r of block b is row i = b·L + r, and each lane
  * performs that row's IEEE operations in the scalar loop's order (subtract, multiply, add,
  * divide; no fused multiply-add), its row sum and its two gradient sums each one chain over j
- * ascending, so the same bits as the scalar loop. Lanes past the last free row compute on the
+ * ascending, so the same bits as the scalar loop. The gradient takes two blocks per loop (four
+ * independent chains); a block's own columns, where a lane must skip its j = i, run in scalar code
+ * with the lane's operations. Lanes past the last free row compute on the
  * columns after it (fixed rows, or the zero padding of {@link FixedPointTsne}'s column arrays)
  * and are never read. Loaded by {@link FixedPointTsne} only when the JVM was started with
  * {@code --add-modules jdk.incubator.vector}; compiled by its own execution of the compiler
