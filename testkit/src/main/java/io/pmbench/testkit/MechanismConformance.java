@@ -21,9 +21,14 @@ import io.pmbench.core.mechanism.ServerView;
 import io.pmbench.core.privacy.Guarantee;
 import io.pmbench.core.privacy.NoiseCalibration;
 import io.pmbench.core.privacy.PrivacyClaim;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -304,6 +309,45 @@ public record MechanismConformance(EmbeddingMechanism mechanism, String label, M
           + " for " + worstPair);
       assertTrue(worst > 0, label + ": stage " + name + ": no neighbour pair changes f(D)");
     }
+  }
+
+  /**
+   * (f) A fingerprint of what the mechanism computes on the kit's data: SHA-256 (hex) over the bits of
+   * the server's gallery and public embeddings and of the release (its embedding, then its published
+   * blocks by name) at the parameters' ε and at the two ε of {@link #epsilons}, for the kit's seed. Not
+   * a pass/fail check by itself: a test pins it with the mechanism's
+   * {@link EmbeddingMechanism#revision() revision}, so a change of code that changes the draws without
+   * a new revision fails there (a resumed run would otherwise mix the old code's stored cells with the
+   * new code's). The bits are those of this platform's floating point ({@code Math}'s intrinsics), so
+   * a pin holds for the architecture it was recorded on.
+   */
+  public String computationDigest() {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 must be available", e);
+    }
+    List<MechanismParams> settings = List.of(params, atEpsilon(epsilons[0]), atEpsilon(epsilons[1]));
+    for (MechanismParams p : settings) {
+      Setup s = setup(p);
+      update(sha, "gallery", s.server.gallery().data());
+      update(sha, "public", s.server.publicRows().data());
+      ClientRelease r = s.release(data.client(), seed);
+      update(sha, "embedding", r.embedding().data());
+      new TreeMap<>(r.published()).forEach((name, block) -> update(sha, "published:" + name, block.data()));
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static void update(MessageDigest sha, String tag, double[] values) {
+    sha.update(tag.getBytes(StandardCharsets.UTF_8));
+    ByteBuffer b = ByteBuffer.allocate(Long.BYTES * (values.length + 1));
+    b.putLong(values.length);
+    for (double v : values) {
+      b.putLong(Double.doubleToRawLongBits(v));
+    }
+    sha.update(b.array());
   }
 
   private record Setup(ServerSide server, ClientSide client) {

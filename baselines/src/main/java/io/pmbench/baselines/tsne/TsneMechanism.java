@@ -9,6 +9,14 @@ import io.pmbench.core.mechanism.Reporting;
  * ({@code tsne-smile}, {@link TsneSmileMechanism}) from the same start (tested), not its bits.
  * Everything else — privacy (none), neighbouring, cost of the shared distances — is
  * {@link TsneEmbedding}'s.
+ *
+ * <p><b>Revision.</b> Revision 1 ({@link #revision()} left at its default) is this core as it has
+ * stood since 2026-11-25 (commit e0045c8, the float pair sweep), pinned in {@code RevisionPinsTest}.
+ * Before that, {@code tsne} was Smile's t-SNE and then a double-precision first version of this core,
+ * whose bits differ; they were computed before mechanisms had revisions, so their cells carry none
+ * and read as revision 1. The only stored ones (three cells of {@code results/fashion-mnist/fig6})
+ * were recomputed on 2026-11-28; a run folder begun before 2026-11-25 that holds {@code tsne} cells
+ * should be rerun with {@code --fresh} rather than resumed.
  */
 public final class TsneMechanism extends TsneEmbedding {
   public TsneMechanism() {
