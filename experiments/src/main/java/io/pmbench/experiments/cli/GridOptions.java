@@ -88,6 +88,13 @@ public final class GridOptions {
           + "is longer, e.g. 30m or 2h. Default: no limit.")
   String budget;
 
+  @Option(names = "--recheck", paramLabel = "N", order = 22,
+      description = "Before reusing the cells already in the run directory, compute the first N queries of each "
+          + "again with this code and compare gallery rows, hits and nearest neighbours with the stored ones. A cell "
+          + "that differs (its code changed its numbers without a new mechanism revision) stops the run before "
+          + "anything is computed, with one line per cell and exit code 1. Default: no recheck.")
+  Integer recheck;
+
   /** Queries the pilot times per mechanism when {@code --pilot} is not given. */
   static final int DEFAULT_PILOT = 3;
 
@@ -211,10 +218,13 @@ public final class GridOptions {
    * mechanisms whose options in effect provenance.json lists.
    */
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
+    if (recheck != null && recheck < 1) {
+      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
+    }
     return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
         serverLayoutNote,
         budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)),
-        pilot == null ? DEFAULT_PILOT : pilot, pilot != null);
+        pilot == null ? DEFAULT_PILOT : pilot, pilot != null, recheck == null ? 0 : recheck);
   }
 
   /**

@@ -53,6 +53,11 @@ public final class Pmbench implements Runnable {
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean verbose = parseResult.originalArgs().contains("--verbose");
+      if (ex instanceof io.pmbench.experiments.orchestration.RunPipeline.RecheckFailed) {
+        ex.getMessage().lines().forEach(line -> err.println("pmbench: " + line));
+        err.flush();
+        return 1;
+      }
       if (ex instanceof IllegalArgumentException || ex instanceof InvalidDataException
           || ex instanceof IllegalStateException || ex instanceof java.io.UncheckedIOException
           || ex instanceof java.io.IOException) {

@@ -63,12 +63,17 @@ public final class RunPipeline {
    *     ({@code --pilot}); 0: the estimate uses the stored runs' costs only
    * @param pilotAlways whether to pilot any grid ({@code --pilot} given), not only one the stored costs
    *     estimate at a minute or more ({@link Pilot#worth})
+   * @param recheck queries of each stored cell to compute again and compare before the run reuses it
+   *     ({@code --recheck}, {@link Sweep#recheck}); 0: none
    */
   public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
       boolean alphaGiven, List<String> optionMechanisms, String serverLayout,
-      java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways) {
+      java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways, int recheck) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
+      if (recheck < 0) {
+        throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
+      }
     }
 
     /**
@@ -77,7 +82,7 @@ public final class RunPipeline {
      */
     public static Options local() {
       return new Options(Engine.LOCAL, null, false, false, false, List.of(), "", java.util.Optional.empty(), 0,
-          false);
+          false, 0);
     }
   }
 
@@ -163,6 +168,54 @@ public final class RunPipeline {
     }
   }
 
+  /**
+   * With {@code --recheck N}: the first N queries of every stored cell the run would reuse, computed
+   * again and compared ({@link Sweep#recheck}); a cell that differs stops the run before anything is
+   * computed ({@link RecheckFailed}).
+   */
+  private void recheck(Experiment e, CellStore store, List<Sweep.Task> tasks) {
+    if (options.recheck() == 0) {
+      return;
+    }
+    long cells = Sweep.recheckable(store, tasks);
+    err.println("pmbench " + e.name() + ": rechecking the first " + options.recheck() + " queries of " + cells
+        + " stored cells with this code");
+    err.flush();
+    int[] done = {0};
+    long start = System.nanoTime();
+    List<Sweep.Mismatch> differ = Sweep.recheck(store, tasks, options.recheck(), cell -> {
+      done[0]++;
+      if (done[0] % 10 == 0 || done[0] == cells) {
+        err.printf("  ... %d/%d cells rechecked, %.0f s%n", done[0], cells, (System.nanoTime() - start) / 1e9);
+        err.flush();
+      }
+    });
+    if (!differ.isEmpty()) {
+      StringBuilder b = new StringBuilder();
+      for (Sweep.Mismatch m : differ) {
+        b.append("cell ").append(m.cell().key().fileName()).append(" (computed at ")
+            .append(m.cell().gitCommit().isEmpty() ? "an unrecorded commit" : m.cell().gitCommit())
+            .append(") is not what this code computes: ").append(m.difference()).append('\n');
+      }
+      b.append(differ.size()).append(" of ").append(cells).append(" stored cells differ from this code; nothing was "
+          + "computed. Delete those cells to recompute them (or rerun with --fresh), and raise the mechanism's "
+          + "revision() if its code changed its numbers");
+      throw new RecheckFailed(b.toString());
+    }
+    err.println("pmbench " + e.name() + ": the first " + options.recheck() + " queries of all " + cells
+        + " stored cells are what this code computes");
+    err.flush();
+  }
+
+  /** Stored cells that {@code --recheck} found to differ from this code; the command exits with 1. */
+  public static final class RecheckFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    RecheckFailed(String message) {
+      super(message, null, false, false);
+    }
+  }
+
   /** A grid estimated above {@code --budget}: refused before any cell runs. */
   private static final class OverBudget extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -192,6 +245,7 @@ public final class RunPipeline {
           .forEach(t -> pendingCells.put(t.key(), t.queries()));
       long pending = pendingCells.size();
       warnStale(Sweep.stale(store, tasks));
+      recheck(e, store, tasks);
       noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       CostEstimate estimate = estimate(e, s, store, tasks, pendingCells);

@@ -8,8 +8,11 @@ import io.pmbench.core.protocol.ProtocolConfig;
 import io.pmbench.core.protocol.ProtocolRunner;
 import io.pmbench.core.protocol.ServerStore;
 import io.pmbench.core.protocol.QueryLog;
+import io.pmbench.core.protocol.QueryOutcome;
+import io.pmbench.core.retrieval.NearestLists;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -54,7 +57,42 @@ public record Cells(String fingerprint, String preset, String gitCommit, boolean
     int revision = mechanism.revision();
     String digest = CellRecord.paramsDigest(params.forMechanism(mechanism.name()).describe());
     return new Sweep.Task(key, queries, progress -> computeCell(runner, mechanism, revision, digest, params, key,
-        extras, progress).withRevision(revision), revision, Optional.of(digest));
+        extras, progress).withRevision(revision), revision, Optional.of(digest),
+        Optional.of((stored, n) -> recheck(runner, mechanism, params, stored, n)));
+  }
+
+  /**
+   * The first {@code n} queries of {@code stored} computed again through the runner's per-query path
+   * ({@link ProtocolRunner#queryPath}: the same server side, from the run's server store when it keeps
+   * one, and the same per-query streams as the cell had), compared with the stored ones.
+   */
+  private static Optional<String> recheck(ProtocolRunner runner, EmbeddingMechanism mechanism, MechanismParams params,
+      CellRecord stored, int n) {
+    ProtocolRunner.QueryPath path = runner.queryPath(mechanism, params, stored.key().seed());
+    int m = Math.min(n, Math.min(stored.queries(), path.queries()));
+    int[] ks = stored.ks();
+    for (int i = 0; i < m; i++) {
+      QueryOutcome o = path.query(i);
+      int row = stored.queryIndices()[i];
+      if (o.query() != row) {
+        return Optional.of("query " + i + " is gallery row " + o.query() + " here, row " + row + " in the cell");
+      }
+      if (!Arrays.equals(o.hits(), stored.hits()[i])) {
+        return Optional.of("query " + i + " (gallery row " + row + "): hits at K = " + Arrays.toString(ks) + " are "
+            + Arrays.toString(o.hits()) + " here, " + Arrays.toString(stored.hits()[i]) + " in the cell");
+      }
+      if (stored.nearest().isPresent()) {
+        NearestLists near = stored.nearest().get();
+        int k = near.k();
+        int[] kept = Arrays.copyOfRange(near.ids(), i * k, (i + 1) * k);
+        int[] now = Arrays.copyOf(o.neighbours(), k);
+        if (!Arrays.equals(now, kept)) {
+          return Optional.of("query " + i + " (gallery row " + row + "): nearest gallery rows are "
+              + Arrays.toString(now) + " here, " + Arrays.toString(kept) + " in the cell");
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private CellRecord computeCell(ProtocolRunner runner, EmbeddingMechanism mechanism, int revision, String digest,

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 
@@ -41,9 +42,17 @@ public final class Sweep {
    * @param paramsDigest {@link CellRecord#paramsDigest} of the parameters the task runs with; a
    *     stored cell made with other parameters is stale. Empty when the task cannot say (tests,
    *     cells that record no parameters).
+   * @param recheck recomputes the first queries of the task's stored cell ({@link #recheck}); empty
+   *     when the task cannot
    */
   public record Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision,
-      Optional<String> paramsDigest) {
+      Optional<String> paramsDigest, Optional<Recheck> recheck) {
+    /** A task that cannot recheck a stored cell. */
+    public Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute, int revision,
+        Optional<String> paramsDigest) {
+      this(key, queries, compute, revision, paramsDigest, Optional.empty());
+    }
+
     /** A task of a mechanism at revision 1 that does not state its parameters. */
     public Task(CellKey key, long queries, Function<IntConsumer, CellRecord> compute) {
       this(key, queries, compute, 1, Optional.empty());
@@ -64,6 +73,59 @@ public final class Sweep {
       }
       return Optional.empty();
     }
+  }
+
+  /**
+   * Recomputes the first queries of a stored cell with the code that runs now, as the cell's task
+   * would compute them, and compares them with the stored ones.
+   */
+  @FunctionalInterface
+  public interface Recheck {
+    /**
+     * Empty when the first {@code queries} queries of {@code stored} (an {@link CellRecord#ok} cell
+     * of the task's key) are what this code computes: the same gallery rows, hits at every K and,
+     * where the cell keeps them, nearest neighbours; else the first difference, in words.
+     */
+    Optional<String> differences(CellRecord stored, int queries);
+  }
+
+  /**
+   * A stored cell whose first queries this code computes differently.
+   *
+   * @param cell the stored cell
+   * @param difference the first difference, in words
+   */
+  public record Mismatch(CellRecord cell, String difference) {}
+
+  /**
+   * Rechecks the stored, finished cells of {@code tasks} ({@link Recheck}): the first
+   * {@code queries} queries of each {@link CellRecord#ok} one whose task can recheck, in task order,
+   * {@code progress} told of each cell as it is done. Cells that did not run (refused, failed) and
+   * tasks that cannot recheck are skipped.
+   *
+   * @return the cells that differ, in task order
+   */
+  public static List<Mismatch> recheck(CellStore store, List<Task> tasks, int queries, Consumer<CellRecord> progress) {
+    if (queries < 1) {
+      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + queries);
+    }
+    List<Mismatch> out = new ArrayList<>();
+    for (Task t : tasks) {
+      Optional<CellRecord> done = finished(store, t);
+      if (done.isEmpty() || !done.get().ok() || t.recheck().isEmpty()) {
+        continue;
+      }
+      CellRecord cell = done.get();
+      t.recheck().get().differences(cell, queries).ifPresent(d -> out.add(new Mismatch(cell, d)));
+      progress.accept(cell);
+    }
+    return out;
+  }
+
+  /** The stored cells of {@code tasks} that {@link #recheck} would recompute queries of. */
+  public static long recheckable(CellStore store, List<Task> tasks) {
+    return tasks.stream().filter(t -> t.recheck().isPresent())
+        .filter(t -> finished(store, t).filter(CellRecord::ok).isPresent()).count();
   }
 
   /**
