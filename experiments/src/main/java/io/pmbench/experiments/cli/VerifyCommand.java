@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
         + "any does not or the run predates cell hashes, 2 for bad input. An audit, attack-dummies or filter "
         + "folder lists its result files' SHA-256 too, and each is checked against its content. On a claims run "
         + "each part (audit, fig3, fig5, fig6, fig7, ids, attack) is checked too and reported on its own line; "
-        + "the exit code covers them all."})
+        + "the exit code covers them all. It checks the cells against what their runs wrote, not against today's "
+        + "code: for that, rerun the run's own command with --recheck N (docs/usage.md)."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
@@ -71,6 +72,11 @@ public final class VerifyCommand extends CliCommand {
     }
     out.flush();
     boolean all = top == Verdict.VERIFIED && counts.keySet().stream().allMatch(v -> v == Verdict.VERIFIED);
+    if (all) { // a note, not a result: on standard error, so the summary stays the last line of the output
+      err().println("pmbench verify: the cells are those the runs wrote; whether this code still computes them: "
+          + "rerun the run's command with --recheck N");
+      err().flush();
+    }
     return all ? 0 : EXIT_NOT_VERIFIED;
   }
 

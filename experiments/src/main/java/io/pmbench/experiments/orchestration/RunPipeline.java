@@ -178,6 +178,9 @@ public final class RunPipeline {
       return;
     }
     long cells = Sweep.recheckable(store, tasks);
+    if (cells == 0) {
+      return; // nothing stored to recheck (e.g. the claims run's own folder; each part rechecks its cells)
+    }
     err.println("pmbench " + e.name() + ": rechecking the first " + options.recheck() + " queries of " + cells
         + " stored cells with this code");
     err.flush();
