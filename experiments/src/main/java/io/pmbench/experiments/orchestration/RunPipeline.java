@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -173,7 +174,7 @@ public final class RunPipeline {
    * again and compared ({@link Sweep#recheck}); a cell that differs stops the run before anything is
    * computed ({@link RecheckFailed}).
    */
-  private void recheck(Experiment e, CellStore store, List<Sweep.Task> tasks) {
+  private void recheck(Experiment e, GridSetup s, CellStore store, List<Sweep.Task> tasks) {
     if (options.recheck() == 0) {
       return;
     }
@@ -184,13 +185,15 @@ public final class RunPipeline {
     err.println("pmbench " + e.name() + ": rechecking the first " + options.recheck() + " queries of " + cells
         + " stored cells with this code");
     err.flush();
-    int[] done = {0};
+    AtomicInteger done = new AtomicInteger();
     long start = System.nanoTime();
-    List<Sweep.Mismatch> differ = Sweep.recheck(store, tasks, options.recheck(), cell -> {
-      done[0]++;
-      if (done[0] % 10 == 0 || done[0] == cells) {
-        err.printf("  ... %d/%d cells rechecked, %.0f s%n", done[0], cells, (System.nanoTime() - start) / 1e9);
-        err.flush();
+    List<Sweep.Mismatch> differ = Sweep.recheck(store, tasks, options.recheck(), s.parallel(), cell -> {
+      int n = done.incrementAndGet();
+      if (n % 10 == 0 || n == cells) {
+        synchronized (err) {
+          err.printf("  ... %d/%d cells rechecked, %.0f s%n", n, cells, (System.nanoTime() - start) / 1e9);
+          err.flush();
+        }
       }
     });
     if (!differ.isEmpty()) {
@@ -248,7 +251,7 @@ public final class RunPipeline {
           .forEach(t -> pendingCells.put(t.key(), t.queries()));
       long pending = pendingCells.size();
       warnStale(Sweep.stale(store, tasks));
-      recheck(e, store, tasks);
+      recheck(e, s, store, tasks);
       noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       CostEstimate estimate = estimate(e, s, store, tasks, pendingCells);

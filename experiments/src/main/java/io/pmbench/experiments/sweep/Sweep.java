@@ -5,6 +5,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
@@ -99,27 +103,60 @@ public final class Sweep {
 
   /**
    * Rechecks the stored, finished cells of {@code tasks} ({@link Recheck}): the first
-   * {@code queries} queries of each {@link CellRecord#ok} one whose task can recheck, in task order,
-   * {@code progress} told of each cell as it is done. Cells that did not run (refused, failed) and
-   * tasks that cannot recheck are skipped.
+   * {@code queries} queries of each {@link CellRecord#ok} one whose task can recheck, {@code parallel}
+   * cells at once (as many as the run computes at once), {@code progress} told of each cell as it is
+   * done (from any of those threads). Cells that did not run (refused, failed) and tasks that cannot
+   * recheck are skipped.
    *
    * @return the cells that differ, in task order
    */
-  public static List<Mismatch> recheck(CellStore store, List<Task> tasks, int queries, Consumer<CellRecord> progress) {
+  public static List<Mismatch> recheck(CellStore store, List<Task> tasks, int queries, int parallel,
+      Consumer<CellRecord> progress) {
     if (queries < 1) {
       throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + queries);
     }
-    List<Mismatch> out = new ArrayList<>();
+    List<Task> todo = new ArrayList<>();
+    List<CellRecord> cells = new ArrayList<>();
     for (Task t : tasks) {
       Optional<CellRecord> done = finished(store, t);
-      if (done.isEmpty() || !done.get().ok() || t.recheck().isEmpty()) {
-        continue;
+      if (done.isPresent() && done.get().ok() && t.recheck().isPresent()) {
+        todo.add(t);
+        cells.add(done.get());
       }
-      CellRecord cell = done.get();
-      t.recheck().get().differences(cell, queries).ifPresent(d -> out.add(new Mismatch(cell, d)));
-      progress.accept(cell);
     }
-    return out;
+    if (todo.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, todo.size())), r -> {
+      Thread th = new Thread(r, "pmbench-recheck");
+      th.setDaemon(true);
+      return th;
+    });
+    try {
+      List<Future<Optional<String>>> futures = new ArrayList<>();
+      for (int i = 0; i < todo.size(); i++) {
+        Task t = todo.get(i);
+        CellRecord cell = cells.get(i);
+        futures.add(pool.submit(() -> {
+          Optional<String> d = t.recheck().get().differences(cell, queries);
+          progress.accept(cell);
+          return d;
+        }));
+      }
+      List<Mismatch> out = new ArrayList<>();
+      for (int i = 0; i < futures.size(); i++) {
+        CellRecord cell = cells.get(i);
+        futures.get(i).get().ifPresent(d -> out.add(new Mismatch(cell, d)));
+      }
+      return out;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while rechecking cells", e);
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /** The stored cells of {@code tasks} that {@link #recheck} would recompute queries of. */
