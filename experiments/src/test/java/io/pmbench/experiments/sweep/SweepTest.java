@@ -238,4 +238,45 @@ class SweepTest {
     }
     assertTrue(AtomicFiles.isTemporary(Path.of(".x.json.1-1.tmp")));
   }
+  /**
+   * recheck: every stored cell whose task can recheck is rechecked once, on two threads, and the
+   * differences come back in task order, whatever order the threads finish in; a task that cannot
+   * recheck is skipped, not counted as matching. If recheck skipped cells or reordered them, the
+   * counts or the order below would differ.
+   */
+  @Test
+  void recheck_storedCells_reportsDifferencesInTaskOrderAndSkipsTasksThatCannot(@TempDir Path tmp)
+      throws java.io.IOException {
+    AtomicInteger computed = new AtomicInteger();
+    List<Sweep.Task> plain = grid(MANIFEST.fingerprint(), computed);
+    AtomicInteger asked = new AtomicInteger();
+    List<Sweep.Task> tasks = new ArrayList<>();
+    for (int i = 0; i < plain.size(); i++) {
+      Sweep.Task t = plain.get(i);
+      boolean differs = t.key().mechanism().equals("b");
+      Optional<Sweep.Recheck> recheck = t.key().mechanism().equals("c") ? Optional.empty()
+          : Optional.of((stored, n) -> {
+            asked.incrementAndGet();
+            assertEquals(t.key(), stored.key());
+            assertEquals(4, n);
+            return differs ? Optional.of("differs at " + stored.key().fileName()) : Optional.empty();
+          });
+      tasks.add(new Sweep.Task(t.key(), t.queries(), t.compute(), 1, Optional.empty(), recheck));
+    }
+    try (CellStore store = CellStore.open(tmp, MANIFEST, false)) {
+      assertEquals(0, Sweep.recheck(store, tasks, 4, 2, c -> { }).size(), "nothing stored yet: nothing to recheck");
+      Sweep.run(store, tasks, new LocalEngine(2), QUIET);
+      AtomicInteger told = new AtomicInteger();
+
+      List<Sweep.Mismatch> differ = Sweep.recheck(store, tasks, 4, 2, c -> told.incrementAndGet());
+
+      assertEquals(12, asked.get(), "mechanisms a and b, 2 eps x 3 seeds");
+      assertEquals(12, told.get());
+      assertEquals(12, Sweep.recheckable(store, tasks));
+      List<String> expected = tasks.stream().filter(t -> t.key().mechanism().equals("b"))
+          .map(t -> "differs at " + t.key().fileName()).toList();
+      assertEquals(expected, differ.stream().map(Sweep.Mismatch::difference).toList());
+      assertThrows(IllegalArgumentException.class, () -> Sweep.recheck(store, tasks, 0, 2, c -> { }));
+    }
+  }
 }
