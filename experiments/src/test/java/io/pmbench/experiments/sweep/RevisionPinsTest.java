@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * Holds every registered mechanism to its {@link EmbeddingMechanism#revision() revision}: what it
@@ -79,9 +78,9 @@ class RevisionPinsTest {
     Pin real = pins.byKey.get("random\tpaper");
     String other = real.digest.replace(real.digest.charAt(0), real.digest.charAt(0) == '0' ? '1' : '0');
 
-    AssertionFailedError bits = assertThrows(AssertionFailedError.class,
+    AssertionError bits = assertThrows(AssertionError.class,
         () -> check(random, Preset.PAPER, pins.with("random", Preset.PAPER, new Pin(real.revision, other))));
-    AssertionFailedError revision = assertThrows(AssertionFailedError.class,
+    AssertionError revision = assertThrows(AssertionError.class,
         () -> check(random, Preset.PAPER, pins.with("random", Preset.PAPER, new Pin(real.revision + 1, real.digest))));
 
     assertTrue(bits.getMessage().contains("raise revision()"), bits.getMessage());
