@@ -28,9 +28,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -183,7 +183,7 @@ public final class RunPipeline {
       return; // nothing stored to recheck (e.g. the claims run's own folder; each part rechecks its cells)
     }
     err.println("pmbench " + e.name() + ": rechecking the first " + options.recheck() + " queries of " + cells
-        + " stored cells with this code");
+        + (cells == 1 ? " stored cell" : " stored cells") + " with this code");
     err.flush();
     AtomicInteger done = new AtomicInteger();
     long start = System.nanoTime();
@@ -208,8 +208,8 @@ public final class RunPipeline {
           + "revision() if its code changed its numbers");
       throw new RecheckFailed(b.toString());
     }
-    err.println("pmbench " + e.name() + ": the first " + options.recheck() + " queries of all " + cells
-        + " stored cells are what this code computes");
+    err.println("pmbench " + e.name() + ": the first " + options.recheck() + " queries of "
+        + (cells == 1 ? "the stored cell are" : "all " + cells + " stored cells are") + " what this code computes");
     err.flush();
   }
 
