@@ -72,9 +72,6 @@ public final class RunPipeline {
       java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways, int recheck) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
-      if (recheck < 0) {
-        throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
-      }
     }
 
     /**

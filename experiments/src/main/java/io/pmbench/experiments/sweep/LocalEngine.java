@@ -78,9 +78,14 @@ public final class LocalEngine implements Engine {
   }
 
   private static ThreadFactory threads() {
+    return threads("pmbench-cell-");
+  }
+
+  /** Daemon threads named {@code prefix} and a count (also {@link Sweep#recheck}'s). */
+  static ThreadFactory threads(String prefix) {
     AtomicInteger n = new AtomicInteger();
     return r -> {
-      Thread t = new Thread(r, "pmbench-cell-" + n.incrementAndGet());
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
       t.setDaemon(true);
       return t;
     };

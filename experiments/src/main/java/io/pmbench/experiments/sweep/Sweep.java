@@ -127,11 +127,8 @@ public final class Sweep {
     if (todo.isEmpty()) {
       return List.of();
     }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, todo.size())), r -> {
-      Thread th = new Thread(r, "pmbench-recheck");
-      th.setDaemon(true);
-      return th;
-    });
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, todo.size())),
+        LocalEngine.threads("pmbench-recheck-"));
     try {
       List<Future<Optional<String>>> futures = new ArrayList<>();
       for (int i = 0; i < todo.size(); i++) {
