@@ -7,9 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The built-in {@link Engine}: computes cells on {@code parallel} worker threads of this process
@@ -36,7 +34,7 @@ public final class LocalEngine implements Engine {
 
   @Override
   public void compute(CellStore store, List<Sweep.Task> pending, Sweep.Listener listener) {
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, pending.size()), threads());
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, pending.size()), DaemonThreads.named("pmbench-cell-"));
     List<Future<?>> futures = new ArrayList<>();
     AtomicBoolean failed = new AtomicBoolean();
     for (Sweep.Task t : pending) {
@@ -75,19 +73,5 @@ public final class LocalEngine implements Engine {
     if (failure != null) {
       throw failure;
     }
-  }
-
-  private static ThreadFactory threads() {
-    return threads("pmbench-cell-");
-  }
-
-  /** Daemon threads named {@code prefix} and a count (also {@link Sweep#recheck}'s). */
-  static ThreadFactory threads(String prefix) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

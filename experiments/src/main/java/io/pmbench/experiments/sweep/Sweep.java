@@ -128,7 +128,7 @@ public final class Sweep {
       return List.of();
     }
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, todo.size())),
-        LocalEngine.threads("pmbench-recheck-"));
+        DaemonThreads.named("pmbench-recheck-"));
     try {
       List<Future<Optional<String>>> futures = new ArrayList<>();
       for (int i = 0; i < todo.size(); i++) {
