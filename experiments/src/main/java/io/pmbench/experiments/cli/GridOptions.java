@@ -95,6 +95,10 @@ public final class GridOptions {
           + "anything is computed, with one line per cell and exit code 1. Default: no recheck.")
   Integer recheck;
 
+  /** Stop after {@code --recheck}: compute and write nothing (what {@code pmbench verify --recheck} runs, on a copy). */
+  @Option(names = "--recheck-only", hidden = true)
+  boolean recheckOnly;
+
   /** Queries the pilot times per mechanism when {@code --pilot} is not given. */
   static final int DEFAULT_PILOT = 3;
 
@@ -221,10 +225,13 @@ public final class GridOptions {
     if (recheck != null && recheck < 1) {
       throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
     }
+    if (recheckOnly && recheck == null) {
+      throw new IllegalArgumentException("--recheck-only needs --recheck N. Provided value: no --recheck");
+    }
     return new RunPipeline.Options(engine, master, acceptModified, sigma != null, alpha != null, optionMechanisms,
         serverLayoutNote,
         budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)),
-        pilot == null ? DEFAULT_PILOT : pilot, pilot != null, recheck == null ? 0 : recheck);
+        pilot == null ? DEFAULT_PILOT : pilot, pilot != null, recheck == null ? 0 : recheck, recheckOnly);
   }
 
   /**

@@ -26,8 +26,8 @@ import picocli.CommandLine.Parameters;
         + "any does not or the run predates cell hashes, 2 for bad input. An audit, attack-dummies or filter "
         + "folder lists its result files' SHA-256 too, and each is checked against its content. On a claims run "
         + "each part (audit, fig3, fig5, fig6, fig7, ids, attack) is checked too and reported on its own line; "
-        + "the exit code covers them all. It checks the cells against what their runs wrote, not against today's "
-        + "code: for that, rerun the run's own command with --recheck N (docs/usage.md)."})
+        + "the exit code covers them all. It checks the cells against what their runs wrote; --recheck N also checks "
+        + "them against this code, on a copy (docs/usage.md)."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
@@ -50,12 +50,22 @@ public final class VerifyCommand extends CliCommand {
       + "SHA-256, as the cell is now, into the cell and run.json (says what it does first).")
   boolean rehash;
 
+  @CommandLine.Option(names = "--recheck", paramLabel = "N", description = "Then check the cells against this code, "
+      + "without changing DIR: for every folder of DIR that holds protocol cells (each part of a claims run), run its "
+      + "recorded command on a temporary copy with --recheck N, which computes the first N queries of every cell "
+      + "again and compares gallery rows, hits and nearest neighbours. Run it from the directory the run was made in "
+      + "(relative data paths). Exit code 1 if a cell differs or could not be rechecked.")
+  Integer recheck;
+
   @CommandLine.Option(names = "--verbose", description = "Print stack traces with errors.")
   boolean verbose;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = out();
+    if (recheck != null && recheck < 1) {
+      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
+    }
     if (rehash) {
       RunCheck.rehash(dir, out::println);
     }
@@ -72,12 +82,46 @@ public final class VerifyCommand extends CliCommand {
     }
     out.flush();
     boolean all = top == Verdict.VERIFIED && counts.keySet().stream().allMatch(v -> v == Verdict.VERIFIED);
+    if (recheck != null) {
+      return recheck(all, out) ? 0 : EXIT_NOT_VERIFIED;
+    }
     if (all) { // a note, not a result: on standard error, so the summary stays the last line of the output
       err().println("pmbench verify: the cells are those the runs wrote; whether this code still computes them: "
-          + "rerun the run's command with --recheck N");
+          + "pmbench verify --recheck N " + dir);
       err().flush();
     }
     return all ? 0 : EXIT_NOT_VERIFIED;
+  }
+
+  /** {@code --recheck}: each folder of protocol cells against this code ({@link StoredRecheck}); true when all agree. */
+  private boolean recheck(boolean verified, PrintWriter out) throws IOException {
+    if (!verified) {
+      out.println(dir + ": not rechecked: its cells do not verify (a recheck would compare modified cells)");
+      out.flush();
+      return false;
+    }
+    java.util.List<StoredRecheck.Target> targets = StoredRecheck.targets(dir);
+    if (targets.isEmpty()) {
+      out.println(dir + ": not rechecked: no folder of it holds protocol cells (audit, attack and filter results are "
+          + "checked by rerunning their command)");
+      out.flush();
+      return false;
+    }
+    Map<StoredRecheck.Result, Integer> results = new EnumMap<>(StoredRecheck.Result.class);
+    long cells = 0;
+    for (StoredRecheck.Target t : targets) {
+      StoredRecheck.Result r = StoredRecheck.recheck(t, recheck, out, err());
+      results.merge(r, 1, Integer::sum);
+      cells += r == StoredRecheck.Result.SAME ? t.cells() : 0;
+    }
+    boolean same = results.keySet().stream().allMatch(r -> r == StoredRecheck.Result.SAME);
+    out.println(dir + ": " + (same ? (cells == 1 ? "its cell is" : "all " + cells + " cells of " + targets.size()
+        + (targets.size() == 1 ? " folder are" : " folders are")) + " what this code computes (the first " + recheck
+        + (recheck == 1 ? " query of each)" : " queries of each)") : "rechecked " + targets.size() + " folders: " + results.entrySet().stream()
+        .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+        .collect(Collectors.joining(", "))));
+    out.flush();
+    return same;
   }
 
   /** Checks a part folder: as {@link #check}, a folder that holds neither a run nor results not verifying. */

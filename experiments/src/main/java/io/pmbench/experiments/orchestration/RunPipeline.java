@@ -66,12 +66,19 @@ public final class RunPipeline {
    *     estimate at a minute or more ({@link Pilot#worth})
    * @param recheck queries of each stored cell to compute again and compare before the run reuses it
    *     ({@code --recheck}, {@link Sweep#recheck}); 0: none
+   * @param recheckOnly stop after the recheck: compute no cell and write no result ({@code pmbench verify
+   *     --recheck}, which runs the recorded command on a copy of the folder); every stored cell must have
+   *     been rechecked
    */
   public record Options(String engine, String master, boolean acceptModified, boolean sigmaGiven,
       boolean alphaGiven, List<String> optionMechanisms, String serverLayout,
-      java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways, int recheck) {
+      java.util.Optional<java.time.Duration> budget, int pilotQueries, boolean pilotAlways, int recheck,
+      boolean recheckOnly) {
     public Options {
       optionMechanisms = List.copyOf(optionMechanisms);
+      if (recheckOnly && recheck == 0) {
+        throw new IllegalArgumentException("a recheck-only run needs --recheck N");
+      }
     }
 
     /**
@@ -80,7 +87,7 @@ public final class RunPipeline {
      */
     public static Options local() {
       return new Options(Engine.LOCAL, null, false, false, false, List.of(), "", java.util.Optional.empty(), 0,
-          false, 0);
+          false, 0, false);
     }
   }
 
@@ -210,6 +217,37 @@ public final class RunPipeline {
     err.flush();
   }
 
+  /**
+   * After a recheck-only run's recheck: every cell stored in the folder must have been rechecked. A
+   * cell this command would recompute (another mechanism revision or other parameters), one it does
+   * not run, or one whose task cannot recheck fails the run ({@link RecheckFailed}): a recheck that
+   * silently skipped cells would pass a folder it never looked at.
+   */
+  private void requireAllRechecked(Experiment e, CellStore store, List<Sweep.Task> tasks) {
+    java.util.Set<CellKey> rechecked = new java.util.HashSet<>();
+    tasks.stream().filter(t -> t.recheck().isPresent())
+        .filter(t -> Sweep.finished(store, t).filter(CellRecord::ok).isPresent()).forEach(t -> rechecked.add(t.key()));
+    List<String> missed = new ArrayList<>();
+    Map<CellKey, String> stale = new LinkedHashMap<>();
+    Sweep.stale(store, tasks).forEach(st -> stale.put(st.cell().key(), st.reason()));
+    java.util.Set<CellKey> tasked = new java.util.HashSet<>();
+    tasks.forEach(t -> tasked.add(t.key()));
+    for (CellRecord c : store.all()) {
+      if (!rechecked.contains(c.key())) {
+        String why = !c.ok() ? "it records a failure, not queries"
+            : stale.containsKey(c.key()) ? "this command would recompute it (" + stale.get(c.key()) + ")"
+            : !tasked.contains(c.key()) ? "this command does not run it" : "its mechanism cannot recheck it";
+        missed.add("cell " + c.key().fileName() + " was not rechecked: " + why);
+      }
+    }
+    if (!missed.isEmpty()) {
+      throw new RecheckFailed(String.join("\n", missed) + "\n" + missed.size() + " of " + store.all().size()
+          + " stored cells of " + store.dir() + " were not rechecked");
+    }
+    err.println("pmbench " + e.name() + ": recheck only, nothing computed or written");
+    err.flush();
+  }
+
   /** Stored cells that {@code --recheck} found to differ from this code; the command exits with 1. */
   public static final class RecheckFailed extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -249,6 +287,10 @@ public final class RunPipeline {
       long pending = pendingCells.size();
       warnStale(Sweep.stale(store, tasks));
       recheck(e, s, store, tasks);
+      if (options.recheckOnly()) {
+        requireAllRechecked(e, store, tasks);
+        return s.out();
+      }
       noteFormatOne(tasks.stream().flatMap(t -> Sweep.finished(store, t).stream()).toList());
       announce(e, s, tasks.size(), tasks.size() - pending, store.partialProgress());
       CostEstimate estimate = estimate(e, s, store, tasks, pendingCells);
@@ -261,6 +303,11 @@ public final class RunPipeline {
   }
 
   private Path runInto(TableExperiment e) throws IOException {
+    if (options.recheckOnly()) {
+      err.println("pmbench " + e.name() + ": not a grid of protocol cells, nothing to recheck");
+      err.flush();
+      return e.out();
+    }
     Instant start = Instant.now();
     Manifest manifest = e.manifest();
     try (ResultCells folder = ResultCells.open(e.out(), manifest, e.fresh())) {

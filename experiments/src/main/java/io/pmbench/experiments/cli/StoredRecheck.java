@@ -1,0 +1,205 @@
+package io.pmbench.experiments.cli;
+
+import io.pmbench.experiments.orchestration.ClaimParts;
+import io.pmbench.experiments.orchestration.ExperimentKind;
+import io.pmbench.experiments.orchestration.RunPipeline;
+import io.pmbench.experiments.sweep.CellStore;
+import io.pmbench.experiments.sweep.Manifest;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * {@code pmbench verify --recheck N DIR}: every folder of DIR that holds protocol cells (DIR itself,
+ * or each part of a claims run) rechecked against this code by its own recorded command line (its
+ * run.json), run in this JVM on a temporary copy with {@code --recheck N --recheck-only}, so that
+ * DIR is only read. The copy's configuration must be the recorded one: a command line that no
+ * longer parses to it (a path relative to another directory, an argument with a space) fails with
+ * the store's own "holds cells of another configuration" line, and a cell the command would not
+ * recheck fails the recheck-only run, so a folder is never passed without every cell compared.
+ */
+final class StoredRecheck {
+  /** What rechecking one folder found. */
+  enum Result {
+    SAME, DIFFERENT, NOT_RECHECKED
+  }
+
+  /**
+   * One folder to recheck.
+   *
+   * @param folder the folder holding the cells
+   * @param root the folder the recorded command wrote into ({@code --out}): the claims folder for a part
+   * @param part the claims part, or null when the folder is a run of its own
+   * @param commandLine the command line recorded in the folder's run.json
+   * @param cells its stored cells
+   */
+  record Target(Path folder, Path root, String part, String commandLine, long cells) {}
+
+  private StoredRecheck() {}
+
+  /** The folders of {@code dir} holding protocol cells: the claims parts in report order, or dir itself. */
+  static List<Target> targets(Path dir) throws IOException {
+    List<Target> out = new ArrayList<>();
+    Map<String, Path> parts = ClaimParts.of(dir);
+    if (parts.isEmpty()) {
+      target(dir, dir, null).ifPresent(out::add);
+    }
+    for (Map.Entry<String, Path> p : parts.entrySet()) {
+      target(p.getValue(), dir, p.getKey()).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  private static java.util.Optional<Target> target(Path folder, Path root, String part) throws IOException {
+    Path manifest = folder.resolve(CellStore.MANIFEST);
+    Path cells = folder.resolve(CellStore.CELLS);
+    if (!Files.exists(manifest) || !Files.isDirectory(cells)) {
+      return java.util.Optional.empty();
+    }
+    long n;
+    try (Stream<Path> s = Files.list(cells)) {
+      n = s.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+    }
+    if (n == 0) {
+      return java.util.Optional.empty();
+    }
+    Manifest m = Manifest.parse(Files.readString(manifest), manifest.toString());
+    if (ExperimentKind.ALL.stream().noneMatch(k -> k.name().equals(m.experiment()))) {
+      return java.util.Optional.empty(); // a table of results (audit, attack-dummies, filter), not protocol cells
+    }
+    return java.util.Optional.of(new Target(folder, root, part, m.commandLine(), n));
+  }
+
+  /**
+   * The arguments that recheck {@code t} in {@code copy} (the copy of its root): its recorded command
+   * with {@code --out} pointing at the copy, a claims run narrowed to the part, no {@code --fresh}, and
+   * {@code --recheck N --recheck-only}.
+   *
+   * @throws IllegalArgumentException if the recorded command line is not a pmbench command
+   */
+  static List<String> arguments(Target t, Path copy, int queries) {
+    List<String> words = new ArrayList<>(Arrays.asList(t.commandLine().strip().split(" +")));
+    if (words.size() < 2 || !words.get(0).equals("pmbench")) {
+      throw new IllegalArgumentException(t.folder().resolve(CellStore.MANIFEST) + " must record a pmbench command "
+          + "line to be rechecked. Provided value: " + t.commandLine());
+    }
+    words.remove(0);
+    boolean claims = words.get(0).equals(ExperimentKind.CLAIMS.name());
+    List<String> dropWithValue = new ArrayList<>(List.of("--out", "--recheck", "--budget"));
+    if (claims) {
+      dropWithValue.add("--parts");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      String name = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+      if (dropWithValue.contains(name)) {
+        if (!w.contains("=")) {
+          i++; // its value
+        }
+      } else if (!w.equals("--fresh") && !w.equals("--recheck-only")) {
+        out.add(w);
+      }
+    }
+    out.addAll(List.of("--out", copy.toString()));
+    if (claims) {
+      if (t.part() == null) {
+        throw new IllegalArgumentException(t.folder() + " must be a part of a claims folder to be rechecked by the "
+            + "claims command it records. Provided value: a folder of its own");
+      }
+      out.addAll(List.of("--parts", t.part()));
+    }
+    out.addAll(List.of("--recheck", Integer.toString(queries), "--recheck-only"));
+    return out;
+  }
+
+  /**
+   * Rechecks {@code t}: copies its root (for a claims part, the claims folder's own files and that
+   * part only) into a temporary folder, runs the recorded command there in recheck-only mode and
+   * deletes the copy.
+   */
+  static Result recheck(Target t, int queries, PrintWriter out, PrintWriter err) throws IOException {
+    Path tmp = Files.createTempDirectory("pmbench-recheck-");
+    try {
+      Path copy = tmp.resolve(t.root().getFileName() == null ? "run" : t.root().getFileName().toString());
+      if (t.part() == null) {
+        copyTree(t.folder(), copy);
+      } else {
+        Files.createDirectories(copy);
+        try (Stream<Path> s = Files.list(t.root())) {
+          for (Path f : s.filter(Files::isRegularFile).toList()) {
+            Files.copy(f, copy.resolve(f.getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
+          }
+        }
+        copyTree(t.folder(), copy.resolve(t.part()));
+      }
+      List<String> args;
+      try {
+        args = arguments(t, copy, queries);
+      } catch (IllegalArgumentException e) {
+        out.println(t.folder() + ": not rechecked: " + e.getMessage());
+        return Result.NOT_RECHECKED;
+      }
+      err.println("pmbench verify: rechecking " + t.folder() + " (" + t.cells() + " cells) by its recorded command, "
+          + "on a copy: pmbench " + String.join(" ", args));
+      err.flush();
+      picocli.CommandLine cl = Pmbench.commandLine();
+      cl.setOut(out);
+      cl.setErr(err);
+      picocli.CommandLine.IExecutionExceptionHandler handler = cl.getExecutionExceptionHandler();
+      boolean[] differs = {false}; // a failed recheck, told apart from a command that could not run
+      cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+        differs[0] |= ex instanceof RunPipeline.RecheckFailed;
+        return handler.handleExecutionException(ex, c, parsed);
+      });
+      int exit = cl.execute(args.toArray(new String[0]));
+      err.flush();
+      Result r = exit == 0 ? Result.SAME : differs[0] ? Result.DIFFERENT : Result.NOT_RECHECKED;
+      out.println(t.folder() + ": " + switch (r) {
+        case SAME -> "the first " + queries + (queries == 1 ? " query" : " queries") + " of "
+            + (t.cells() == 1 ? "its cell are" : "its " + t.cells() + " cells are") + " what this code computes";
+        case DIFFERENT -> "not what this code computes, or not every cell rechecked (the lines above say which)";
+        case NOT_RECHECKED -> "not rechecked: its recorded command did not run here (the line above says why; "
+            + "run verify from the directory the run was made in)";
+      });
+      out.flush();
+      return r;
+    } finally {
+      deleteTree(tmp);
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.walk(from)) {
+      for (Path f : s.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(f -> {
+        try {
+          Files.delete(f);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.pmbench.experiments.cli;
+
+import static io.pmbench.experiments.cli.RunCommandTest.DATA;
+import static io.pmbench.experiments.cli.RunCommandTest.execute;
+import static io.pmbench.experiments.cli.RunCommandTest.smallRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pmbench.experiments.cli.RunCommandTest.Outcome;
+import io.pmbench.experiments.sweep.CellHashes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code pmbench verify --recheck N}: a stored run checked against this code by its own recorded
+ * command, on a copy. An untouched run passes and is left byte for byte as it was; a cell whose hits
+ * were changed and restamped (so that it verifies, as a cell made by older code would) is named and
+ * fails; a run whose recorded command no longer gives its configuration is not passed. If the
+ * recheck compared nothing, the restamped cell would pass; if it ran in place, the folder would change.
+ */
+class StoredRecheckTest {
+
+  private static Map<String, String> snapshot(Path dir) throws IOException {
+    Map<String, String> files = new TreeMap<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path f : s.filter(Files::isRegularFile).toList()) {
+        files.put(dir.relativize(f).toString(), new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1));
+      }
+    }
+    return files;
+  }
+
+  private static Path firstCell(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
+      return s.filter(p -> p.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+    }
+  }
+
+  @Test
+  void verifyRecheck_untouchedRun_passesAndLeavesTheFolderAsItWas(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
+    Map<String, String> before = snapshot(dir);
+
+    Outcome o = execute("verify", "--recheck", "4", dir.toString());
+
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("rechecking the first 4 queries of 4 stored cells with this code"), o.err());
+    assertTrue(o.out().contains(dir + ": the first 4 queries of its 4 cells are what this code computes"), o.out());
+    assertTrue(o.out().contains("all 4 cells of 1 folder are what this code computes (the first 4 queries of each)"),
+        o.out());
+    assertEquals(before, snapshot(dir), "verify --recheck must not change the run directory");
+  }
+
+  @Test
+  void verifyRecheck_restampedCellWithOtherHits_isNamedAndFails(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail")).exit());
+    Path cell = firstCell(dir);
+    ObjectMapper json = new ObjectMapper();
+    String text = Files.readString(cell);
+    int at = text.indexOf("\"hits\"");
+    int q = text.indexOf(": \"", at) + 3; // the first character of K = 1's bits: queries 0 to 5
+    char c = text.charAt(q);
+    ObjectNode tree = (ObjectNode) json.readTree(text.substring(0, q) + (c == 'A' ? 'B' : 'A') + text.substring(q + 1));
+    String oldHash = tree.get(CellHashes.FIELD).asText();
+    tree.remove(CellHashes.FIELD);
+    String newHash = CellHashes.of(tree);
+    tree.put(CellHashes.FIELD, newHash);
+    Files.writeString(cell, json.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
+    Path manifest = dir.resolve("run.json");
+    Files.writeString(manifest, Files.readString(manifest).replace(oldHash, newHash));
+    assertEquals(0, execute("verify", dir.toString()).exit(), "the restamped cell must verify, as old code's would");
+
+    Outcome o = execute("verify", "--recheck", "6", dir.toString());
+
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("pmbench: cell " + cell.getFileName() + " (computed at "), o.err());
+    assertTrue(o.err().contains("is not what this code computes: query "), o.err());
+    assertTrue(o.out().contains(dir + ": not what this code computes"), o.out());
+    assertTrue(o.out().contains("rechecked 1 folders: 1 different"), o.out());
+  }
+
+  @Test
+  void verifyRecheck_commandThatNoLongerGivesTheConfiguration_isNotPassed(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "random")).exit());
+    Path manifest = dir.resolve("run.json");
+    String text = Files.readString(manifest);
+    assertTrue(text.contains(DATA));
+    // the recorded line names another data set (as a relative path resolved elsewhere would)
+    Files.writeString(manifest, text.replace("\"commandLine\" : \"pmbench run --dataset " + DATA,
+        "\"commandLine\" : \"pmbench run --dataset " + DATA.replace("seed=3", "seed=4")));
+    assertFalse(Files.readString(manifest).equals(text), "the test must change the recorded command line");
+
+    Outcome o = execute("verify", "--recheck", "2", dir.toString());
+
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("holds cells of another configuration"), o.err());
+    assertTrue(o.out().contains(dir + ": not rechecked: its recorded command did not run here"), o.out());
+  }
+
+  /**
+   * A claims run: each part of protocol cells is rechecked by the recorded claims command narrowed to
+   * that part; the attack table is not a grid of protocol cells and is not counted as rechecked.
+   */
+  @Test
+  void verifyRecheck_claimsRun_rechecksItsGridPartOnly(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("claims");
+    Outcome c = execute("claims", "--dataset", DATA, "--public", "60", "--queries", "20", "--seeds", "1",
+        "--mechanisms", "features,privatemail,random", "--epsilon", "0.1", "--parts", "fig6,attack", "--out",
+        dir.toString());
+    assertEquals(0, c.exit(), c.err());
+    Map<String, String> before = snapshot(dir);
+
+    Outcome o = execute("verify", "--recheck", "3", dir.toString());
+
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("--parts fig6 --recheck 3 --recheck-only"), o.err());
+    assertTrue(o.out().contains(dir.resolve("fig6") + ": the first 3 queries of its "), o.out());
+    assertFalse(o.out().contains(dir.resolve("attack") + ": the first"), o.out());
+    assertTrue(o.out().lines().toList().get((int) o.out().lines().count() - 1).matches(
+        java.util.regex.Pattern.quote(dir.toString()) + ": all \\d+ cells of 1 folder are what this code computes.*"),
+        o.out());
+    assertEquals(before, snapshot(dir), "verify --recheck must not change the claims folder");
+  }
+
+  @Test
+  void verifyRecheck_zero_isRefusedWithOneLine(@TempDir Path tmp) {
+    Outcome o = execute("verify", "--recheck", "0", tmp.toString());
+
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit());
+    assertEquals(1, o.err().lines().count(), o.err());
+    assertTrue(o.err().startsWith("pmbench: --recheck must be at least 1. Provided value: 0"), o.err());
+  }
+
+  @Test
+  void recheckOnly_withoutRecheck_isRefused(@TempDir Path tmp) {
+    Outcome o = execute(smallRun(tmp.resolve("run"), "--recheck-only"));
+
+    assertEquals(Pmbench.EXIT_BAD_INPUT, o.exit());
+    assertTrue(o.err().contains("--recheck-only needs --recheck N"), o.err());
+  }
+
+  @Test
+  void arguments_pointTheRecordedCommandAtTheCopy() {
+    StoredRecheck.Target run = new StoredRecheck.Target(Path.of("r"), Path.of("r"), null,
+        "pmbench run --dataset x --fresh --out /old/r --recheck 3 --budget 2h --seeds 2", 4);
+    assertEquals(List.of("run", "--dataset", "x", "--seeds", "2", "--out", "/tmp/c", "--recheck", "5",
+        "--recheck-only"), StoredRecheck.arguments(run, Path.of("/tmp/c"), 5));
+
+    StoredRecheck.Target part = new StoredRecheck.Target(Path.of("r/fig6"), Path.of("r"), "fig6",
+        "pmbench claims --dataset x --parts fig3,fig6 --out=/old/r", 9);
+    assertEquals(List.of("claims", "--dataset", "x", "--out", "/tmp/c", "--parts", "fig6", "--recheck", "1",
+        "--recheck-only"), StoredRecheck.arguments(part, Path.of("/tmp/c"), 1));
+
+    StoredRecheck.Target other = new StoredRecheck.Target(Path.of("r"), Path.of("r"), null, "python run.py", 1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> StoredRecheck.arguments(other, Path.of("/tmp/c"), 1));
+    assertTrue(e.getMessage().contains("must record a pmbench command line"), e.getMessage());
+  }
+}
