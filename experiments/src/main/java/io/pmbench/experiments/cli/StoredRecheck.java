@@ -165,8 +165,9 @@ final class StoredRecheck {
       err.flush();
       Result r = exit == 0 ? Result.SAME : differs[0] ? Result.DIFFERENT : Result.NOT_RECHECKED;
       out.println(t.folder() + ": " + switch (r) {
-        case SAME -> "the first " + queries + (queries == 1 ? " query" : " queries") + " of "
-            + (t.cells() == 1 ? "its cell are" : "its " + t.cells() + " cells are") + " what this code computes";
+        case SAME -> (queries == 1 ? "the first query" : "the first " + queries + " queries") + " of "
+            + (t.cells() == 1 ? "its cell " : "its " + t.cells() + " cells ") + (queries == 1 && t.cells() == 1 ? "is"
+            : "are") + " what this code computes";
         case DIFFERENT -> "not what this code computes, or not every cell rechecked (the lines above say which)";
         case NOT_RECHECKED -> "not rechecked: its recorded command did not run here (the line above says why; "
             + "run verify from the directory the run was made in)";

@@ -116,8 +116,9 @@ public final class VerifyCommand extends CliCommand {
     }
     boolean same = results.keySet().stream().allMatch(r -> r == StoredRecheck.Result.SAME);
     out.println(dir + ": " + (same ? (cells == 1 ? "its cell is" : "all " + cells + " cells of " + targets.size()
-        + (targets.size() == 1 ? " folder are" : " folders are")) + " what this code computes (the first " + recheck
-        + (recheck == 1 ? " query of each)" : " queries of each)") : "rechecked " + targets.size() + " folders: " + results.entrySet().stream()
+        + (targets.size() == 1 ? " folder are" : " folders are")) + " what this code computes (" + (cells == 1 ? "its"
+        : "the") + (recheck == 1 ? " first query" : " first " + recheck + " queries") + (cells == 1 ? ")" : " of each)")
+        : "rechecked " + targets.size() + " folders: " + results.entrySet().stream()
         .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
         .collect(Collectors.joining(", "))));
     out.flush();

@@ -278,6 +278,18 @@ public final class Claims implements Experiment {
     return all;
   }
 
+  /**
+   * A note when baseline {@code b} retrieves below chance at ε (the paired interval of the chance
+   * control − b lies above 0): beating it then says nothing about a privacy-utility trade-off, and
+   * the row's reader should know; empty otherwise, or when the chance control was not computed.
+   */
+  static String belowChance(RunView v, String b, double eps) {
+    return Comparison.beats(v, CHANCE, b, eps).filter(d -> d == Decision.REPRODUCED)
+        .map(d -> " (note: " + b + " retrieves below chance, " + Comparison.showDiff(v, CHANCE, b, eps)
+            + ": beating it shows no utility)")
+        .orElse("");
+  }
+
   private static List<ClaimRow> fig6Rows(RunView v) {
     List<ClaimRow> rows = new ArrayList<>();
     double eps = EpsilonGrid.REFERENCE_EPSILON;
@@ -300,7 +312,8 @@ public final class Claims implements Experiment {
     } else {
       List<String> each = new ArrayList<>();
       for (String b : baselines) {
-        each.add(Comparison.showDiff(v, SUBJECT, b, eps) + ": " + ClaimRow.verdict(Comparison.beats(v, SUBJECT, b, eps)));
+        each.add(Comparison.showDiff(v, SUBJECT, b, eps) + ": " + ClaimRow.verdict(Comparison.beats(v, SUBJECT, b, eps))
+            + belowChance(v, b, eps));
       }
       rows.add(new ClaimRow("fig6-vs-private", claim, src, beatsAll(v, baselines, eps).label(),
           Comparison.show(SUBJECT, pm) + "; " + String.join("; ", each) + (refused.isEmpty() ? ""

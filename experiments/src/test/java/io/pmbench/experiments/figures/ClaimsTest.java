@@ -1,6 +1,7 @@
 package io.pmbench.experiments.figures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -115,6 +116,38 @@ class ClaimsTest {
         "features-matter");
     assertEquals(ClaimRow.UNDECIDED, r.verdict(), r.evidence());
     assertEquals("undecided (n too small)", r.verdict());
+  }
+
+  /**
+   * A private baseline below chance (random − private-rp lies above 0, paired) is flagged in
+   * fig6-vs-private's evidence, beside its comparison; one at chance is not. The verdict is left
+   * as the pairwise rule makes it.
+   */
+  @Test
+  void vsPrivate_baselineBelowChance_isFlaggedInTheEvidence() {
+    Map<CellKey, CellRecord> cells = new HashMap<>();
+    for (long seed : SEEDS) {
+      for (CellRecord c : List.of(cell("privatemail", 0.1, seed, 0.80, "APPROXIMATE_DP"),
+          cell("private-rp", 0.1, seed, 0.30, "PURE_DP"), cell("simhash-rr", 0.1, seed, 0.57, "PURE_DP"),
+          cell("random", 0.1, seed, 0.57, "NONE"))) {
+        cells.put(c.key(), c);
+      }
+    }
+    Map<String, Object> grid = new LinkedHashMap<>();
+    grid.put("mechanisms", List.of("privatemail", "private-rp", "simhash-rr", "random"));
+    grid.put("epsilons", List.of(0.1));
+    grid.put("seeds", SEEDS);
+    grid.put("epsilonFree", List.of("random"));
+    grid.put("referenceEpsilon", 0.1);
+    RunView v = new RunView(Path.of("."), Manifest.of("fig6", Map.of("datasetName", "fashion-mnist", "preset",
+        "paper"), grid, "test"), cells, MissingNode.getInstance());
+
+    ClaimRow r = row(v, "fig6-vs-private");
+
+    assertEquals(ClaimRow.REPRODUCED, r.verdict(), r.evidence());
+    assertTrue(r.evidence().matches(".*privatemail − private-rp = 0\\.500 \\[[^]]*\\] \\(n = 3 seeds × 200 queries\\): "
+        + "reproduced \\(note: private-rp retrieves below chance, random − private-rp = 0\\.270 \\[.*"), r.evidence());
+    assertFalse(r.evidence().contains("simhash-rr retrieves below chance"), r.evidence());
   }
 
   @Test
