@@ -73,15 +73,7 @@ class StoredRecheckTest {
     int at = text.indexOf("\"hits\"");
     int q = text.indexOf(": \"", at) + 3; // the first character of K = 1's bits: queries 0 to 5
     char c = text.charAt(q);
-    ObjectNode tree = (ObjectNode) json.readTree(text.substring(0, q) + (c == 'A' ? 'B' : 'A') + text.substring(q + 1));
-    String oldHash = tree.get(CellHashes.FIELD).asText();
-    tree.remove(CellHashes.FIELD);
-    String newHash = CellHashes.of(tree);
-    tree.put(CellHashes.FIELD, newHash);
-    Files.writeString(cell, json.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
-    Path manifest = dir.resolve("run.json");
-    Files.writeString(manifest, Files.readString(manifest).replace(oldHash, newHash));
-    assertEquals(0, execute("verify", dir.toString()).exit(), "the restamped cell must verify, as old code's would");
+    restamp(dir, cell, (ObjectNode) json.readTree(text.substring(0, q) + (c == 'A' ? 'B' : 'A') + text.substring(q + 1)));
 
     Outcome o = execute("verify", "--recheck", "6", dir.toString());
 
@@ -90,6 +82,40 @@ class StoredRecheckTest {
     assertTrue(o.err().contains("is not what this code computes: query "), o.err());
     assertTrue(o.out().contains(dir + ": not what this code computes"), o.out());
     assertTrue(o.out().contains("rechecked 1 folders: 1 different"), o.out());
+  }
+
+  /** Writes {@code tree} as {@code cell} with its hash stamped, in the cell and run.json, so that the run verifies. */
+  private static void restamp(Path dir, Path cell, ObjectNode tree) throws IOException {
+    String oldHash = tree.get(CellHashes.FIELD).asText();
+    tree.remove(CellHashes.FIELD);
+    String newHash = CellHashes.of(tree);
+    tree.put(CellHashes.FIELD, newHash);
+    Files.writeString(cell, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n");
+    Path manifest = dir.resolve("run.json");
+    Files.writeString(manifest, Files.readString(manifest).replace(oldHash, newHash));
+    assertEquals(0, execute("verify", dir.toString()).exit(), "the restamped cell must verify, as old code's would");
+  }
+
+  /**
+   * A stored cell of another mechanism revision: the recorded command would recompute it, not
+   * recheck it, so the folder fails instead of passing with that cell skipped.
+   */
+  @Test
+  void verifyRecheck_cellOfAnotherRevision_failsTheFolderInsteadOfBeingSkipped(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
+    Path cell = firstCell(dir);
+    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(Files.readString(cell));
+    ((ObjectNode) tree.get("params")).put("mechanismRevision", 7);
+    restamp(dir, cell, tree);
+
+    Outcome o = execute("verify", "--recheck", "2", dir.toString());
+
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("pmbench: cell " + cell.getFileName() + " was not rechecked: this command would "
+        + "recompute it (made by its revision 7"), o.err());
+    assertTrue(o.err().contains("1 of 4 stored cells of "), o.err());
+    assertTrue(o.out().contains(dir + ": not what this code computes, or not every cell rechecked"), o.out());
   }
 
   @Test
