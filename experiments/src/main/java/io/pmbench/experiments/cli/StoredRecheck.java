@@ -129,6 +129,15 @@ final class StoredRecheck {
    */
   static Result recheck(Target t, int queries, PrintWriter out, PrintWriter err) throws IOException {
     Path tmp = Files.createTempDirectory("pmbench-recheck-");
+    // a copy can hold gigabytes of cells and kept server embeddings: an interrupted verify deletes it too
+    Thread cleanup = new Thread(() -> {
+      try {
+        deleteTree(tmp);
+      } catch (IOException | UncheckedIOException e) {
+        System.err.println("pmbench verify: could not delete the copy " + tmp + " (" + e.getMessage() + ")");
+      }
+    }, "pmbench-recheck-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       Path copy = tmp.resolve(t.root().getFileName() == null ? "run" : t.root().getFileName().toString());
       if (t.part() == null) {
@@ -175,6 +184,7 @@ final class StoredRecheck {
       out.flush();
       return r;
     } finally {
+      Runtime.getRuntime().removeShutdownHook(cleanup);
       deleteTree(tmp);
     }
   }
@@ -193,6 +203,9 @@ final class StoredRecheck {
   }
 
   private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
     try (Stream<Path> s = Files.walk(dir)) {
       s.sorted(Comparator.reverseOrder()).forEach(f -> {
         try {
