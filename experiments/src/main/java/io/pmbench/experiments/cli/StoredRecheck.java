@@ -81,8 +81,8 @@ final class StoredRecheck {
 
   /**
    * The arguments that recheck {@code t} in {@code copy} (the copy of its root): its recorded command
-   * with {@code --out} pointing at the copy, a claims run narrowed to the part, no {@code --fresh}, and
-   * {@code --recheck N --recheck-only}.
+   * with {@code --out} pointing at the copy (at the part's folder in it when a figure command wrote the
+   * part), a claims run narrowed to the part, no {@code --fresh}, and {@code --recheck N --recheck-only}.
    *
    * @throws IllegalArgumentException if the recorded command line is not a pmbench command
    */
@@ -110,7 +110,8 @@ final class StoredRecheck {
         out.add(w);
       }
     }
-    out.addAll(List.of("--out", copy.toString()));
+    // a part that a figure command wrote on its own (its run.json records that command) is its own --out
+    out.addAll(List.of("--out", (claims || t.part() == null ? copy : copy.resolve(t.part())).toString()));
     if (claims) {
       if (t.part() == null) {
         throw new IllegalArgumentException(t.folder() + " must be a part of a claims folder to be rechecked by the "

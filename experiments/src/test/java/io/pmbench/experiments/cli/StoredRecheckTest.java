@@ -191,6 +191,11 @@ class StoredRecheckTest {
     assertEquals(List.of("claims", "--dataset", "x", "--out", "/tmp/c", "--parts", "fig6", "--recheck", "1",
         "--recheck-only"), StoredRecheck.arguments(part, Path.of("/tmp/c"), 1));
 
+    StoredRecheck.Target figurePart = new StoredRecheck.Target(Path.of("r/fig6"), Path.of("r"), "fig6",
+        "pmbench fig6 --dataset x --out /old/fig6", 9);
+    assertEquals(List.of("fig6", "--dataset", "x", "--out", Path.of("/tmp/c/fig6").toString(), "--recheck", "1",
+        "--recheck-only"), StoredRecheck.arguments(figurePart, Path.of("/tmp/c"), 1));
+
     StoredRecheck.Target other = new StoredRecheck.Target(Path.of("r"), Path.of("r"), null, "python run.py", 1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> StoredRecheck.arguments(other, Path.of("/tmp/c"), 1));
