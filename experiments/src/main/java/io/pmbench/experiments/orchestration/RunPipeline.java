@@ -218,10 +218,11 @@ public final class RunPipeline {
   }
 
   /**
-   * After a recheck-only run's recheck: every cell stored in the folder must have been rechecked. A
-   * cell this command would recompute (another mechanism revision or other parameters), one it does
-   * not run, or one whose task cannot recheck fails the run ({@link RecheckFailed}): a recheck that
-   * silently skipped cells would pass a folder it never looked at.
+   * After a recheck-only run's recheck: every cell stored in the folder with queries must have been
+   * rechecked (a refused or failed cell, which keeps none, is counted on one line). A cell this command
+   * would recompute (another mechanism revision or other parameters), one it does not run, or one whose
+   * task cannot recheck fails the run ({@link RecheckFailed}): a recheck that silently skipped cells
+   * would pass a folder it never looked at.
    */
   private void requireAllRechecked(Experiment e, CellStore store, List<Sweep.Task> tasks) {
     java.util.Set<CellKey> rechecked = new java.util.HashSet<>();
@@ -232,13 +233,19 @@ public final class RunPipeline {
     Sweep.stale(store, tasks).forEach(st -> stale.put(st.cell().key(), st.reason()));
     java.util.Set<CellKey> tasked = new java.util.HashSet<>();
     tasks.forEach(t -> tasked.add(t.key()));
+    int refusals = 0;
     for (CellRecord c : store.all()) {
-      if (!rechecked.contains(c.key())) {
-        String why = !c.ok() ? "it records a failure, not queries"
-            : stale.containsKey(c.key()) ? "this command would recompute it (" + stale.get(c.key()) + ")"
+      if (!c.ok()) {
+        refusals++; // a refused or failed cell keeps a message, no queries: nothing to compute again
+      } else if (!rechecked.contains(c.key())) {
+        String why = stale.containsKey(c.key()) ? "this command would recompute it (" + stale.get(c.key()) + ")"
             : !tasked.contains(c.key()) ? "this command does not run it" : "its mechanism cannot recheck it";
         missed.add("cell " + c.key().fileName() + " was not rechecked: " + why);
       }
+    }
+    if (refusals > 0) {
+      err.println("pmbench " + e.name() + ": " + refusals + (refusals == 1 ? " stored cell records" : " stored cells record")
+          + " a refusal or failure, not queries: nothing to recheck there");
     }
     if (!missed.isEmpty()) {
       throw new RecheckFailed(String.join("\n", missed) + "\n" + missed.size() + " of " + store.all().size()

@@ -118,6 +118,25 @@ class StoredRecheckTest {
     assertTrue(o.out().contains(dir + ": not what this code computes, or not every cell rechecked"), o.out());
   }
 
+  /** A stored refusal keeps no queries: it is counted on one line, and the folder still passes. */
+  @Test
+  void verifyRecheck_refusedCell_isCountedNotFailed(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
+    Path cell = firstCell(dir);
+    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(Files.readString(cell));
+    tree.put("outcome", "REFUSED");
+    tree.put("message", "refused here for the test");
+    restamp(dir, cell, tree);
+
+    Outcome o = execute("verify", "--recheck", "2", dir.toString());
+
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.err().contains("rechecking the first 2 queries of 3 stored cells"), o.err());
+    assertTrue(o.err().contains("1 stored cell records a refusal or failure, not queries: nothing to recheck there"),
+        o.err());
+  }
+
   @Test
   void verifyRecheck_commandThatNoLongerGivesTheConfiguration_isNotPassed(@TempDir Path tmp) throws IOException {
     Path dir = tmp.resolve("run");
