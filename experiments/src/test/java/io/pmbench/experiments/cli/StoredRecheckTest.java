@@ -96,6 +96,17 @@ class StoredRecheckTest {
     assertEquals(0, execute("verify", dir.toString()).exit(), "the restamped cell must verify, as old code's would");
   }
 
+  /** A run of privatemail and random into {@code dir} whose first cell is edited and restamped; that cell. */
+  private static Path runWithFirstCellEdited(Path dir, java.util.function.Consumer<ObjectNode> edit)
+      throws IOException {
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
+    Path cell = firstCell(dir);
+    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(Files.readString(cell));
+    edit.accept(tree);
+    restamp(dir, cell, tree);
+    return cell;
+  }
+
   /**
    * A stored cell of another mechanism revision: the recorded command would recompute it, not
    * recheck it, so the folder fails instead of passing with that cell skipped.
@@ -103,11 +114,7 @@ class StoredRecheckTest {
   @Test
   void verifyRecheck_cellOfAnotherRevision_failsTheFolderInsteadOfBeingSkipped(@TempDir Path tmp) throws IOException {
     Path dir = tmp.resolve("run");
-    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
-    Path cell = firstCell(dir);
-    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(Files.readString(cell));
-    ((ObjectNode) tree.get("params")).put("mechanismRevision", 7);
-    restamp(dir, cell, tree);
+    Path cell = runWithFirstCellEdited(dir, tree -> ((ObjectNode) tree.get("params")).put("mechanismRevision", 7));
 
     Outcome o = execute("verify", "--recheck", "2", dir.toString());
 
@@ -122,12 +129,7 @@ class StoredRecheckTest {
   @Test
   void verifyRecheck_refusedCell_isCountedNotFailed(@TempDir Path tmp) throws IOException {
     Path dir = tmp.resolve("run");
-    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail,random")).exit());
-    Path cell = firstCell(dir);
-    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(Files.readString(cell));
-    tree.put("outcome", "REFUSED");
-    tree.put("message", "refused here for the test");
-    restamp(dir, cell, tree);
+    runWithFirstCellEdited(dir, tree -> tree.put("outcome", "REFUSED").put("message", "refused here for the test"));
 
     Outcome o = execute("verify", "--recheck", "2", dir.toString());
 
