@@ -82,7 +82,8 @@ final class StoredRecheck {
   /**
    * The arguments that recheck {@code t} in {@code copy} (the copy of its root): its recorded command
    * with {@code --out} pointing at the copy (at the part's folder in it when a figure command wrote the
-   * part), a claims run narrowed to the part, no {@code --fresh}, and {@code --recheck N --recheck-only}.
+   * part), a claims run narrowed to the part, no {@code --fresh}, the local engine, and {@code --recheck N
+   * --recheck-only}.
    *
    * @throws IllegalArgumentException if the recorded command line is not a pmbench command
    */
@@ -94,7 +95,8 @@ final class StoredRecheck {
     }
     words.remove(0);
     boolean claims = words.get(0).equals(ExperimentKind.CLAIMS.name());
-    List<String> dropWithValue = new ArrayList<>(List.of("--out", "--recheck", "--budget"));
+    // the recheck runs here, on the local engine: a recorded Spark engine and its master are left out
+    List<String> dropWithValue = new ArrayList<>(List.of("--out", "--recheck", "--budget", "--engine", "--master"));
     if (claims) {
       dropWithValue.add("--parts");
     }

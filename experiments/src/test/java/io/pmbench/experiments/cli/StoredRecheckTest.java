@@ -203,7 +203,8 @@ class StoredRecheckTest {
   @Test
   void arguments_pointTheRecordedCommandAtTheCopy() {
     StoredRecheck.Target run = new StoredRecheck.Target(Path.of("r"), Path.of("r"), null,
-        "pmbench run --dataset x --fresh --out /old/r --recheck 3 --budget 2h --seeds 2", 4);
+        "pmbench run --dataset x --fresh --out /old/r --recheck 3 --budget 2h --engine spark --master=local[2] --seeds 2",
+        4);
     assertEquals(List.of("run", "--dataset", "x", "--seeds", "2", "--out", "/tmp/c", "--recheck", "5",
         "--recheck-only"), StoredRecheck.arguments(run, Path.of("/tmp/c"), 5));
 
