@@ -47,10 +47,7 @@ public final class AttackDummiesCommand extends GridCommand {
     if (!Engine.LOCAL.equals(grid.engine)) {
       throw new IllegalArgumentException("--engine must be local for attack-dummies. Provided value: " + grid.engine);
     }
-    if (grid.recheckOnly) {
-      throw new IllegalArgumentException("--recheck-only is for commands whose folder holds protocol cells. Provided "
-          + "value: " + cmd.name());
-    }
+    refuseRecheckOnly();
     GridSetup s = setup();
     List<EmbeddingMechanism> ms = mechanisms(s.registry()).stream().map(s.registry()::get).toList();
     if (!s.protocol().dummies()) {

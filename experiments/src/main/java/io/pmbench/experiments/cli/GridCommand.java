@@ -41,6 +41,14 @@ abstract class GridCommand extends CliCommand {
     return given.isEmpty() ? registry.names() : names(given, registry);
   }
 
+  /** For a command whose folder holds no protocol cells: {@code --recheck-only} has nothing to recheck there. */
+  void refuseRecheckOnly() {
+    if (grid.recheckOnly) {
+      throw new IllegalArgumentException("--recheck-only is for commands whose folder holds protocol cells. Provided "
+          + "value: " + cmd.name());
+    }
+  }
+
   /**
    * Checks every option that needs no data (at each selected ε), then the mechanism names and
    * every {@code --option} key and value against the registry (one-line errors, nothing loaded

@@ -222,9 +222,7 @@ public final class GridOptions {
    * mechanisms whose options in effect provenance.json lists.
    */
   RunPipeline.Options pipeline(List<String> optionMechanisms) {
-    if (recheck != null && recheck < 1) {
-      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
-    }
+    requireRecheck(recheck);
     if (recheckOnly && recheck == null) {
       throw new IllegalArgumentException("--recheck-only needs --recheck N. Provided value: no --recheck");
     }
@@ -232,6 +230,13 @@ public final class GridOptions {
         serverLayoutNote,
         budget == null ? java.util.Optional.empty() : java.util.Optional.of(CostEstimate.parseDuration(budget)),
         pilot == null ? DEFAULT_PILOT : pilot, pilot != null, recheck == null ? 0 : recheck, recheckOnly);
+  }
+
+  /** {@code --recheck N} (here and on {@code pmbench verify}): absent, or at least 1. */
+  static void requireRecheck(Integer recheck) {
+    if (recheck != null && recheck < 1) {
+      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
+    }
   }
 
   /**

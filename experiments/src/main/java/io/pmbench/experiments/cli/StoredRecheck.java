@@ -143,6 +143,13 @@ final class StoredRecheck {
     Runtime.getRuntime().addShutdownHook(cleanup);
     try {
       Path copy = tmp.resolve(t.root().getFileName() == null ? "run" : t.root().getFileName().toString());
+      List<String> args;
+      try {
+        args = arguments(t, copy, queries); // first: a command line that cannot recheck copies nothing
+      } catch (IllegalArgumentException e) {
+        out.println(t.folder() + ": not rechecked: " + e.getMessage());
+        return Result.NOT_RECHECKED;
+      }
       if (t.part() == null) {
         copyTree(t.folder(), copy);
       } else {
@@ -153,13 +160,6 @@ final class StoredRecheck {
           }
         }
         copyTree(t.folder(), copy.resolve(t.part()));
-      }
-      List<String> args;
-      try {
-        args = arguments(t, copy, queries);
-      } catch (IllegalArgumentException e) {
-        out.println(t.folder() + ": not rechecked: " + e.getMessage());
-        return Result.NOT_RECHECKED;
       }
       err.println("pmbench verify: rechecking " + t.folder() + " (" + t.cells() + " cells) by its recorded command, "
           + "on a copy: pmbench " + String.join(" ", args));

@@ -19,10 +19,7 @@ public final class Table2Command extends GridCommand {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = out();
-    if (grid.recheckOnly) {
-      throw new IllegalArgumentException("--recheck-only is for commands whose folder holds protocol cells. Provided "
-          + "value: " + cmd.name());
-    }
+    refuseRecheckOnly();
     GridSetup s = setup();
     JsonNode config = ProvenanceJson.toNode(s.config(Map.of()));
     List<List<String>> rows = Table2.rows(config);

@@ -63,9 +63,7 @@ public final class VerifyCommand extends CliCommand {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = out();
-    if (recheck != null && recheck < 1) {
-      throw new IllegalArgumentException("--recheck must be at least 1. Provided value: " + recheck);
-    }
+    GridOptions.requireRecheck(recheck);
     if (rehash) {
       RunCheck.rehash(dir, out::println);
     }

@@ -284,8 +284,8 @@ public final class Claims implements Experiment {
    * the row's reader should know; empty otherwise, or when the chance control was not computed.
    */
   static String belowChance(RunView v, String b, double eps) {
-    return Comparison.beats(v, CHANCE, b, eps).filter(d -> d == Decision.REPRODUCED)
-        .map(d -> " (note: " + b + " retrieves below chance, " + Comparison.showDiff(v, CHANCE, b, eps)
+    return Comparison.diff(v, CHANCE, b, eps).filter(d -> Decision.beats(d) == Decision.REPRODUCED)
+        .map(d -> " (note: " + b + " retrieves below chance, " + Comparison.text(CHANCE, b, d)
             + ": beating it shows no utility)")
         .orElse("");
   }

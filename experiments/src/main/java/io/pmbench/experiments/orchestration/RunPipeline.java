@@ -225,9 +225,7 @@ public final class RunPipeline {
    * would pass a folder it never looked at.
    */
   private void requireAllRechecked(Experiment e, CellStore store, List<Sweep.Task> tasks) {
-    java.util.Set<CellKey> rechecked = new java.util.HashSet<>();
-    tasks.stream().filter(t -> t.recheck().isPresent())
-        .filter(t -> Sweep.finished(store, t).filter(CellRecord::ok).isPresent()).forEach(t -> rechecked.add(t.key()));
+    java.util.Set<CellKey> rechecked = Sweep.recheckableKeys(store, tasks);
     List<String> missed = new ArrayList<>();
     Map<CellKey, String> stale = new LinkedHashMap<>();
     Sweep.stale(store, tasks).forEach(st -> stale.put(st.cell().key(), st.reason()));

@@ -158,8 +158,14 @@ public final class Sweep {
 
   /** The stored cells of {@code tasks} that {@link #recheck} would recompute queries of. */
   public static long recheckable(CellStore store, List<Task> tasks) {
+    return recheckableKeys(store, tasks).size();
+  }
+
+  /** The keys of the cells {@link #recheckable} counts. */
+  public static java.util.Set<CellKey> recheckableKeys(CellStore store, List<Task> tasks) {
     return tasks.stream().filter(t -> t.recheck().isPresent())
-        .filter(t -> finished(store, t).filter(CellRecord::ok).isPresent()).count();
+        .filter(t -> finished(store, t).filter(CellRecord::ok).isPresent()).map(Task::key)
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   /**
