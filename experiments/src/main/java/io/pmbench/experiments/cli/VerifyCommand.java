@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -14,10 +16,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code pmbench verify DIR}: names every cell of a run directory that does not verify
+ * {@code pmbench verify DIR...}: names every cell of a run directory that does not verify
  * ({@link RunCheck}); on a {@code claims} run, also every part's ({@link ClaimParts#of}), one
- * after the other. Exit code 0 when all verify, 1 when any does not (or cannot be checked: made
- * before cell hashes or before its folder had cells), 2 for bad input (not a run directory).
+ * after the other; several directories one after the other, then one line for them all. Exit
+ * code 0 when all verify, 1 when any does not (or cannot be checked: made before cell hashes or
+ * before its folder had cells), 2 for bad input (a DIR that is not a run directory, found before
+ * any is checked).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
     header = "Checks that a run directory's cells are unmodified.",
@@ -27,7 +31,8 @@ import picocli.CommandLine.Parameters;
         + "folder lists its result files' SHA-256 too, and each is checked against its content. On a claims run "
         + "each part (audit, fig3, fig5, fig6, fig7, ids, attack) is checked too and reported on its own line; "
         + "the exit code covers them all. It checks the cells against what their runs wrote; --recheck N also checks "
-        + "them against this code, on a copy (docs/usage.md)."})
+        + "them against this code, on a copy (docs/usage.md). Several DIRs are checked one after the other, with "
+        + "one line for them all at the end."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
@@ -43,8 +48,9 @@ public final class VerifyCommand extends CliCommand {
     }
   }
 
-  @Parameters(paramLabel = "DIR", description = "A run directory (it holds run.json and cells/).")
-  Path dir;
+  @Parameters(paramLabel = "DIR", arity = "1..*", description = "A run directory (it holds run.json and cells/); "
+      + "several may be given.")
+  List<Path> dirs;
 
   @CommandLine.Option(names = "--rehash", description = "For a run made before cell hashes only: stamp each cell's "
       + "SHA-256, as the cell is now, into the cell and run.json (says what it does first).")
@@ -64,6 +70,33 @@ public final class VerifyCommand extends CliCommand {
   public Integer call() throws Exception {
     PrintWriter out = out();
     GridOptions.requireRecheck(recheck);
+    for (Path d : dirs) { // every DIR before any is checked or rehashed: a typo in the last is not found an hour in
+      if (RunCheck.legacy(d).isEmpty()) {
+        RunCheck.requireRunDirectory(d);
+      }
+    }
+    List<Path> failed = new ArrayList<>();
+    for (Path d : dirs) {
+      if (!verify(d, out)) {
+        failed.add(d);
+      }
+    }
+    if (dirs.size() > 1) {
+      out.println(dirs.size() + " directories: " + (dirs.size() - failed.size()) + " pass"
+          + (failed.isEmpty() ? "" : ", " + failed.size() + (failed.size() == 1 ? " does not: " : " do not: ")
+          + failed.stream().map(Path::toString).collect(Collectors.joining(", "))));
+    }
+    out.flush();
+    if (recheck == null && failed.isEmpty()) { // a note, not a result: on standard error, so the summary stays last
+      err().println("pmbench verify: the cells are those the runs wrote; whether this code still computes them: "
+          + "pmbench verify --recheck N " + dirs.stream().map(Path::toString).collect(Collectors.joining(" ")));
+      err().flush();
+    }
+    return failed.isEmpty() ? 0 : EXIT_NOT_VERIFIED;
+  }
+
+  /** One DIR: its cells, its parts' and, with {@code --recheck}, this code's; true when all pass. */
+  private boolean verify(Path dir, PrintWriter out) throws IOException {
     if (rehash) {
       RunCheck.rehash(dir, out::println);
     }
@@ -80,25 +113,17 @@ public final class VerifyCommand extends CliCommand {
     }
     out.flush();
     boolean all = top == Verdict.VERIFIED && counts.keySet().stream().allMatch(v -> v == Verdict.VERIFIED);
-    if (recheck != null) {
-      return recheck(all, out) ? 0 : EXIT_NOT_VERIFIED;
-    }
-    if (all) { // a note, not a result: on standard error, so the summary stays the last line of the output
-      err().println("pmbench verify: the cells are those the runs wrote; whether this code still computes them: "
-          + "pmbench verify --recheck N " + dir);
-      err().flush();
-    }
-    return all ? 0 : EXIT_NOT_VERIFIED;
+    return recheck == null ? all : recheck(dir, all, out);
   }
 
   /** {@code --recheck}: each folder of protocol cells against this code ({@link StoredRecheck}); true when all agree. */
-  private boolean recheck(boolean verified, PrintWriter out) throws IOException {
+  private boolean recheck(Path dir, boolean verified, PrintWriter out) throws IOException {
     if (!verified) {
       out.println(dir + ": not rechecked: its cells do not verify (a recheck would compare modified cells)");
       out.flush();
       return false;
     }
-    java.util.List<StoredRecheck.Target> targets = StoredRecheck.targets(dir);
+    List<StoredRecheck.Target> targets = StoredRecheck.targets(dir);
     if (targets.isEmpty()) {
       out.println(dir + ": not rechecked: no folder of it holds protocol cells (audit, attack and filter results are "
           + "checked by rerunning their command)");

@@ -64,13 +64,18 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
         + ": its files cannot be checked (rerun its command into a new folder for one that can)");
   }
 
-  /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
-  public static RunCheck of(Path dir) throws IOException {
-    Path manifestFile = dir.resolve(RunLayout.MANIFEST);
-    if (!Files.exists(manifestFile)) {
+  /** Throws an {@link IllegalArgumentException} naming {@code dir} unless it holds a run's manifest. */
+  public static void requireRunDirectory(Path dir) {
+    if (!Files.exists(dir.resolve(RunLayout.MANIFEST))) {
       throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no "
           + RunLayout.MANIFEST + " in " + dir);
     }
+  }
+
+  /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
+  public static RunCheck of(Path dir) throws IOException {
+    requireRunDirectory(dir);
+    Path manifestFile = dir.resolve(RunLayout.MANIFEST);
     Optional<Map<String, String>> listed = Manifest.cellHashes(Files.readString(manifestFile), manifestFile.toString());
     Map<String, JsonNode> files = cellTrees(dir);
     if (listed.isEmpty()) {

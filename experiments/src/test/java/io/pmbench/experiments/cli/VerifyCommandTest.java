@@ -103,6 +103,36 @@ class VerifyCommandTest {
     assertTrue(o.out().contains("cells verify"), o.out());
   }
 
+  /**
+   * Several DIRs: each is checked and one closing line counts them, naming the one that fails; a
+   * DIR that is not a run directory is bad input before anything is checked (a check of the good
+   * DIRs first would print their lines and could end in exit 1, hiding the typo).
+   */
+  @Test
+  void verify_severalDirs_eachCheckedOneLineNamesTheFailureAndABadDirIsFoundFirst(@TempDir Path tmp)
+      throws IOException {
+    Path good = run(tmp);
+    Path bad = tmp.resolve("copy");
+    copy(good, bad);
+    tamper(bad);
+    Outcome both = execute("verify", good.toString(), bad.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, both.exit(), both.out());
+    List<String> lines = both.out().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith(good + ": all ") && l.endsWith(" cells verify")), both.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith(bad + " does not verify: 1 of its cells")), both.out());
+    assertEquals("2 directories: 1 pass, 1 does not: " + bad, lines.get(lines.size() - 1), both.out());
+
+    Outcome clean = execute("verify", good.toString(), good.toString());
+    assertEquals(0, clean.exit(), clean.out());
+    assertTrue(clean.out().strip().endsWith("2 directories: 2 pass"), clean.out());
+
+    Outcome typo = execute("verify", good.toString(), tmp.resolve("nope").toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, typo.exit());
+    assertEquals("", typo.out(), "nothing is checked before every DIR is known to be a run directory");
+    assertEquals(1, typo.err().strip().lines().count(), typo.err());
+    assertTrue(typo.err().contains(tmp.resolve("nope") + " must be a pmbench run directory"), typo.err());
+  }
+
   @Test
   void verify_tamperedCell_namedAndReportAndResumeRefused(@TempDir Path tmp) throws IOException {
     Path dir = run(tmp);
