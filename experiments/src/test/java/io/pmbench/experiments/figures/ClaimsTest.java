@@ -148,6 +148,11 @@ class ClaimsTest {
     assertTrue(r.evidence().matches(".*privatemail − private-rp = 0\\.500 \\[[^]]*\\] \\(n = 3 seeds × 200 queries\\): "
         + "reproduced \\(note: private-rp retrieves below chance, random − private-rp = 0\\.270 \\[.*"), r.evidence());
     assertFalse(r.evidence().contains("simhash-rr retrieves below chance"), r.evidence());
+
+    ClaimRow all = row(v, "fig6-vs-private-all-eps");
+    assertEquals(ClaimRow.REPRODUCED, all.verdict(), all.evidence());
+    assertTrue(all.evidence().startsWith("1 epsilons; eps 0.1: reproduced (below chance: private-rp); below chance: "
+        + "baselines that retrieve below the random control"), all.evidence());
   }
 
   @Test
