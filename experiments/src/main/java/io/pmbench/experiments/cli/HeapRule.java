@@ -69,7 +69,8 @@ final class HeapRule {
    * the user. Otherwise exits with the exit code of the JVM it started.
    */
   static void ensure(GridSetup s, List<EmbeddingMechanism> meant, PrintWriter err) {
-    if (!"auto".equals(System.getProperty(PROPERTY))) {
+    Host host = NESTED.get();
+    if (!(host == null ? "auto".equals(System.getProperty(PROPERTY)) : host.auto())) {
       return;
     }
     long values = (long) (s.data().train().size() + s.data().test().size()) * s.data().dimension();
@@ -77,9 +78,12 @@ final class HeapRule {
     long server = serverPeakBytes(meant, n);
     int concurrent = server == 0 ? 1 : Math.max(1, s.parallel());
     long need = Math.min(needMiB(values, server, concurrent), physicalMiB() / 2);
-    long have = Runtime.getRuntime().maxMemory() >> 20;
+    long have = host == null ? Runtime.getRuntime().maxMemory() >> 20 : host.haveMiB();
     if (need <= have + 64) { // maxMemory reports a little less than -Xmx
       return;
+    }
+    if (host != null) { // a command run inside another (verify --recheck): that one starts the larger JVM
+      throw new TooSmall(need);
     }
     String why = server > 8L * values ? "the server embedding of " + meant.stream()
         .filter(m -> m.serverPeakBytes(n) == server).map(EmbeddingMechanism::name).findFirst().orElseThrow()
@@ -89,6 +93,72 @@ final class HeapRule {
         + "overrides, docs/usage.md)%n", need, why, n, builds);
     err.flush();
     System.exit(relaunch(need));
+  }
+
+  /**
+   * The JVM a command runs in when another command runs it ({@link #nested}): whether the launcher
+   * chose its heap, and that heap in MiB.
+   */
+  private record Host(boolean auto, long haveMiB) {}
+
+  /** Set while a command runs inside another one's JVM, on that thread ({@link #nested}). */
+  private static final ThreadLocal<Host> NESTED = new ThreadLocal<>();
+
+  /**
+   * Thrown by {@link #ensure} instead of running again when the command runs {@link #nested}: the
+   * heap it needs, for the caller to start a JVM with it ({@link #childCommand}).
+   */
+  static final class TooSmall extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long needMiB;
+
+    TooSmall(long needMiB) {
+      super("the heap is too small for this grid: it needs " + needMiB + " MiB");
+      this.needMiB = needMiB;
+    }
+
+    long needMiB() {
+      return needMiB;
+    }
+  }
+
+  /**
+   * Runs {@code body} (a command run in this JVM by another command, on this thread) with {@link
+   * #ensure} throwing {@link TooSmall} instead of running this JVM's command line again.
+   */
+  static <T> T nested(java.util.function.Supplier<T> body) {
+    return nested(new Host("auto".equals(System.getProperty(PROPERTY)), Runtime.getRuntime().maxMemory() >> 20), body);
+  }
+
+  /** {@link #nested} in a JVM taken to have a launcher-chosen heap of {@code haveMiB} (tests: any heap, one thread). */
+  static <T> T nestedWithHeap(long haveMiB, java.util.function.Supplier<T> body) {
+    return nested(new Host(true, haveMiB), body);
+  }
+
+  private static <T> T nested(Host host, java.util.function.Supplier<T> body) {
+    Host outer = NESTED.get();
+    NESTED.set(host);
+    try {
+      return body.get();
+    } finally {
+      NESTED.set(outer);
+    }
+  }
+
+  /**
+   * The command line of a JVM that runs pmbench's {@code args} with a {@code mib} MiB heap: this
+   * JVM's java, its options (without heap size and {@link #PROPERTY}, which becomes {@code
+   * derived}), its class path and pmbench's main class.
+   */
+  static List<String> childCommand(long mib, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add("-Xmx" + mib + "m");
+    command.add("-D" + PROPERTY + "=derived");
+    command.addAll(withoutHeap(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), Pmbench.class.getName()));
+    command.addAll(args);
+    return command;
   }
 
   /** This JVM's command line with {@code -Xmx<mib>m} and the property set to {@code derived}; its exit code. */

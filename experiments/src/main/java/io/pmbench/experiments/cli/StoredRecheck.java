@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * {@code pmbench verify --recheck N DIR}: every folder of DIR that holds protocol cells (DIR itself,
  * or each part of a claims run) rechecked against this code by its own recorded command line (its
  * run.json), run in this JVM on a temporary copy with {@code --recheck N --recheck-only}, so that
- * DIR is only read. The copy's configuration must be the recorded one: a command line that no
+ * DIR is only read. When the launcher chose this JVM's heap and the command needs more ({@link
+ * HeapRule}), that command runs in a JVM of its own with the heap the launcher would give it. The copy's configuration must be the recorded one: a command line that no
  * longer parses to it (a path relative to another directory, an argument with a space) fails with
  * the store's own "holds cells of another configuration" line, and a cell the command would not
  * recheck fails the recheck-only run, so a folder is never passed without every cell compared.
@@ -131,10 +132,21 @@ final class StoredRecheck {
    * deletes the copy.
    */
   static Result recheck(Target t, int queries, PrintWriter out, PrintWriter err) throws IOException {
+    return recheck(t, queries, out, err, null);
+  }
+
+  /**
+   * {@link #recheck(Target, int, PrintWriter, PrintWriter)}, in a JVM taken to have a launcher-chosen heap of
+   * {@code haveMiB} when it is not null (tests), so that a command needing more is rechecked in a JVM of its own.
+   */
+  static Result recheck(Target t, int queries, PrintWriter out, PrintWriter err, Long haveMiB) throws IOException {
     Path tmp = Files.createTempDirectory("pmbench-recheck-");
-    // a copy can hold gigabytes of cells and kept server embeddings: an interrupted verify deletes it too
+    java.util.concurrent.atomic.AtomicReference<Process> process = new java.util.concurrent.atomic.AtomicReference<>();
+    // a copy can hold gigabytes of cells and kept server embeddings: an interrupted verify deletes it too,
+    // after stopping a JVM it started for the recheck
     Thread cleanup = new Thread(() -> {
       try {
+        stop(process.get());
         deleteTree(tmp);
       } catch (IOException | UncheckedIOException e) {
         System.err.println("pmbench verify: could not delete the copy " + tmp + " (" + e.getMessage() + ")");
@@ -169,12 +181,26 @@ final class StoredRecheck {
       cl.setErr(err);
       picocli.CommandLine.IExecutionExceptionHandler handler = cl.getExecutionExceptionHandler();
       boolean[] differs = {false}; // a failed recheck, told apart from a command that could not run
+      long[] needMiB = {0}; // the heap the launcher's rule gives the command, when this JVM's is smaller
       cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+        if (ex instanceof HeapRule.TooSmall small) {
+          needMiB[0] = small.needMiB();
+          return 0;
+        }
         differs[0] |= ex instanceof RunPipeline.RecheckFailed;
         return handler.handleExecutionException(ex, c, parsed);
       });
-      int exit = cl.execute(args.toArray(new String[0]));
+      java.util.function.Supplier<Integer> run = () -> cl.execute(args.toArray(new String[0]));
+      int exit = haveMiB == null ? HeapRule.nested(run) : HeapRule.nestedWithHeap(haveMiB, run);
       err.flush();
+      if (needMiB[0] > 0) { // the command's own run would have had a larger heap: so does its recheck
+        err.println("pmbench verify: rechecking " + t.folder() + " in a JVM with a " + needMiB[0] + " MiB heap, as "
+            + "the launcher would give its command (JAVA_OPTS=-Xmx... runs every recheck in this JVM instead)");
+        err.flush();
+        out.flush();
+        exit = inChildJvm(HeapRule.childCommand(needMiB[0], args), process);
+        differs[0] = exit == RECHECK_FAILED; // its lines say whether a cell differed or the command failed
+      }
       Result r = exit == 0 ? Result.SAME : differs[0] ? Result.DIFFERENT : Result.NOT_RECHECKED;
       out.println(t.folder() + ": " + switch (r) {
         case SAME -> (queries == 1 ? "the first query" : "the first " + queries + " queries") + " of "
@@ -189,6 +215,44 @@ final class StoredRecheck {
     } finally {
       Runtime.getRuntime().removeShutdownHook(cleanup);
       deleteTree(tmp);
+    }
+  }
+
+  /** The exit code of a recheck that found a cell different or not rechecked ({@link Pmbench#commandLine}). */
+  static final int RECHECK_FAILED = 1;
+
+  /**
+   * Runs {@code command} (a pmbench recheck in a JVM of its own) with this process's standard streams,
+   * kept in {@code process} while it runs; its exit code.
+   */
+  static int inChildJvm(List<String> command, java.util.concurrent.atomic.AtomicReference<Process> process)
+      throws IOException {
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    process.set(p);
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stop(p);
+      return 130;
+    } finally {
+      process.set(null);
+    }
+  }
+
+  /** Stops a recheck's JVM, if one runs, and waits a little for it to go. */
+  private static void stop(Process p) {
+    if (p == null || !p.isAlive()) {
+      return;
+    }
+    p.destroy();
+    try {
+      if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -84,6 +84,49 @@ class StoredRecheckTest {
     assertTrue(o.out().contains("rechecked 1 folders: 1 different"), o.out());
   }
 
+  /**
+   * A folder whose command needs more heap than verify's JVM has (taken here to be a launcher-chosen
+   * 100 MiB, under the rule's floor) is rechecked in a JVM of its own with the rule's heap: an untouched
+   * run passes there and stays as it was, a restamped cell fails the folder. If the command ran in this
+   * JVM anyway, or the larger JVM's exit code were not read, one of the two would come out wrong.
+   */
+  @Test
+  void recheck_commandNeedingMoreHeap_runsInAJvmOfItsOwnWithTheRulesHeap(@TempDir Path tmp) throws IOException {
+    Path dir = tmp.resolve("run");
+    assertEquals(0, execute(smallRun(dir, "--mechanisms", "privatemail")).exit());
+    Map<String, String> before = snapshot(dir);
+    StoredRecheck.Target target = StoredRecheck.targets(dir).get(0);
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+
+    StoredRecheck.Result same = StoredRecheck.recheck(target, 3, new java.io.PrintWriter(out, true),
+        new java.io.PrintWriter(err, true), 100L);
+
+    assertEquals(StoredRecheck.Result.SAME, same, out + "\n" + err);
+    assertTrue(err.toString().contains("in a JVM with a " + HeapRule.FLOOR_MIB + " MiB heap"), err.toString());
+    assertEquals(before, snapshot(dir));
+
+    Path cell = firstCell(dir);
+    String text = Files.readString(cell);
+    int q = text.indexOf(": \"", text.indexOf("\"hits\"")) + 3;
+    char c = text.charAt(q);
+    restamp(dir, cell, (ObjectNode) new ObjectMapper().readTree(text.substring(0, q) + (c == 'A' ? 'B' : 'A')
+        + text.substring(q + 1)));
+    StoredRecheck.Result differs = StoredRecheck.recheck(StoredRecheck.targets(dir).get(0), 6,
+        new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), 100L);
+    assertEquals(StoredRecheck.Result.DIFFERENT, differs, out + "\n" + err);
+  }
+
+  /** The larger JVM runs this JVM's java and options with the heap and the property replaced, then pmbench's command. */
+  @Test
+  void childCommand_hasTheHeapTheDerivedPropertyAndTheArguments() {
+    List<String> c = HeapRule.childCommand(1500, List.of("run", "--recheck", "2"));
+    assertEquals(1, c.stream().filter(a -> a.startsWith("-Xmx")).count(), c.toString());
+    assertTrue(c.contains("-Xmx1500m") && c.contains("-D" + HeapRule.PROPERTY + "=derived"), c.toString());
+    assertEquals(List.of(Pmbench.class.getName(), "run", "--recheck", "2"), c.subList(c.size() - 4, c.size()));
+    assertEquals(System.getProperty("java.class.path"), c.get(c.size() - 5));
+  }
+
   /** Writes {@code tree} as {@code cell} with its hash stamped, in the cell and run.json, so that the run verifies. */
   private static void restamp(Path dir, Path cell, ObjectNode tree) throws IOException {
     String oldHash = tree.get(CellHashes.FIELD).asText();
