@@ -207,7 +207,8 @@ final class StoredRecheck {
             + (t.cells() == 1 ? "its cell " : "its " + t.cells() + " cells ") + (queries == 1 && t.cells() == 1 ? "is"
             : "are") + " what this code computes";
         case DIFFERENT -> "not what this code computes, or not every cell rechecked (the lines above say which)";
-        case NOT_RECHECKED -> "not rechecked: its recorded command did not run here (the line above says why; "
+        case NOT_RECHECKED -> exit > 128 ? "not rechecked: its JVM was stopped (exit code " + exit + ")"
+            : "not rechecked: its recorded command did not run here (the line above says why; "
             + "run verify from the directory the run was made in)";
       });
       out.flush();
