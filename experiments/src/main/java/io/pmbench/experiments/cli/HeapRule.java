@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The Java heap a grid gets when the user did not choose one (issue 38: the JVM's default, a
@@ -126,16 +127,16 @@ final class HeapRule {
    * Runs {@code body} (a command run in this JVM by another command, on this thread) with {@link
    * #ensure} throwing {@link TooSmall} instead of running this JVM's command line again.
    */
-  static <T> T nested(java.util.function.Supplier<T> body) {
+  static <T> T nested(Supplier<T> body) {
     return nested(new Host("auto".equals(System.getProperty(PROPERTY)), Runtime.getRuntime().maxMemory() >> 20), body);
   }
 
   /** {@link #nested} in a JVM taken to have a launcher-chosen heap of {@code haveMiB} (tests: any heap, one thread). */
-  static <T> T nestedWithHeap(long haveMiB, java.util.function.Supplier<T> body) {
+  static <T> T nestedWithHeap(long haveMiB, Supplier<T> body) {
     return nested(new Host(true, haveMiB), body);
   }
 
-  private static <T> T nested(Host host, java.util.function.Supplier<T> body) {
+  private static <T> T nested(Host host, Supplier<T> body) {
     Host outer = NESTED.get();
     NESTED.set(host);
     try {

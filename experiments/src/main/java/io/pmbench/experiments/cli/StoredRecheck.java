@@ -16,6 +16,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -23,10 +26,11 @@ import java.util.stream.Stream;
  * or each part of a claims run) rechecked against this code by its own recorded command line (its
  * run.json), run in this JVM on a temporary copy with {@code --recheck N --recheck-only}, so that
  * DIR is only read. When the launcher chose this JVM's heap and the command needs more ({@link
- * HeapRule}), that command runs in a JVM of its own with the heap the launcher would give it. The copy's configuration must be the recorded one: a command line that no
- * longer parses to it (a path relative to another directory, an argument with a space) fails with
- * the store's own "holds cells of another configuration" line, and a cell the command would not
- * recheck fails the recheck-only run, so a folder is never passed without every cell compared.
+ * HeapRule}), that command runs in a JVM of its own with the heap the launcher would give it. The
+ * copy's configuration must be the recorded one: a command line that no longer parses to it (a path
+ * relative to another directory, an argument with a space) fails with the store's own "holds cells
+ * of another configuration" line, and a cell the command would not recheck fails the recheck-only
+ * run, so a folder is never passed without every cell compared.
  */
 final class StoredRecheck {
   /** What rechecking one folder found. */
@@ -141,7 +145,7 @@ final class StoredRecheck {
    */
   static Result recheck(Target t, int queries, PrintWriter out, PrintWriter err, Long haveMiB) throws IOException {
     Path tmp = Files.createTempDirectory("pmbench-recheck-");
-    java.util.concurrent.atomic.AtomicReference<Process> process = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicReference<Process> process = new AtomicReference<>();
     // a copy can hold gigabytes of cells and kept server embeddings: an interrupted verify deletes it too,
     // after stopping a JVM it started for the recheck
     Thread cleanup = new Thread(() -> {
@@ -190,7 +194,7 @@ final class StoredRecheck {
         differs[0] |= ex instanceof RunPipeline.RecheckFailed;
         return handler.handleExecutionException(ex, c, parsed);
       });
-      java.util.function.Supplier<Integer> run = () -> cl.execute(args.toArray(new String[0]));
+      Supplier<Integer> run = () -> cl.execute(args.toArray(new String[0]));
       int exit = haveMiB == null ? HeapRule.nested(run) : HeapRule.nestedWithHeap(haveMiB, run);
       err.flush();
       if (needMiB[0] > 0) { // the command's own run would have had a larger heap: so does its recheck
@@ -226,7 +230,7 @@ final class StoredRecheck {
    * Runs {@code command} (a pmbench recheck in a JVM of its own) with this process's standard streams,
    * kept in {@code process} while it runs; its exit code.
    */
-  static int inChildJvm(List<String> command, java.util.concurrent.atomic.AtomicReference<Process> process)
+  static int inChildJvm(List<String> command, AtomicReference<Process> process)
       throws IOException {
     Process p = new ProcessBuilder(command).inheritIO().start();
     process.set(p);
@@ -248,7 +252,7 @@ final class StoredRecheck {
     }
     p.destroy();
     try {
-      if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+      if (!p.waitFor(10, TimeUnit.SECONDS)) {
         p.destroyForcibly();
       }
     } catch (InterruptedException e) {
