@@ -76,7 +76,12 @@ public final class VerifyCommand extends CliCommand {
       }
     }
     List<Path> failed = new ArrayList<>();
-    for (Path d : dirs) {
+    for (int i = 0; i < dirs.size(); i++) {
+      Path d = dirs.get(i);
+      if (dirs.size() > 1 && recheck != null) { // where a long recheck of many directories has got to
+        err().println("pmbench verify: directory " + (i + 1) + " of " + dirs.size() + ": " + d);
+        err().flush();
+      }
       if (!verify(d, out)) {
         failed.add(d);
       }

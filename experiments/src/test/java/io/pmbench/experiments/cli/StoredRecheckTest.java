@@ -61,6 +61,11 @@ class StoredRecheckTest {
     assertTrue(o.out().contains("all 4 cells of 1 folder are what this code computes (the first 4 queries of each)"),
         o.out());
     assertEquals(before, snapshot(dir), "verify --recheck must not change the run directory");
+
+    Outcome twice = execute("verify", "--recheck", "1", dir.toString(), dir.toString());
+    assertEquals(0, twice.exit(), twice.out() + twice.err());
+    assertTrue(twice.err().contains("pmbench verify: directory 2 of 2: " + dir), twice.err());
+    assertTrue(twice.out().strip().endsWith("2 directories: 2 pass"), twice.out());
   }
 
   @Test
