@@ -16,7 +16,9 @@ import java.util.function.Supplier;
  * data). The {@code pmbench} launcher starts the JVM with {@value #FLOOR_MIB} MiB and
  * {@code -Dpmbench.heap=auto} unless {@code JAVA_OPTS} names a heap size; once the data set is
  * loaded, a grid that needs more is run again, by the same command line, in a JVM with the heap
- * {@link #needMiB} gives (at most half the machine's memory).
+ * {@link #needMiB} gives (at most half the machine's memory). {@code verify --recheck} starts the
+ * same way; the grid commands it runs in its JVM do so {@link #nested}, and one that needs more is
+ * rechecked in a JVM of its own with that heap ({@link StoredRecheck}).
  *
  * <p>The rule, in MiB: {@code max(1200, 512 + (8·v + c·s)/2²⁰)}, where v is the number of
  * feature values loaded (train + test rows × dimension, held once as doubles), c the number of
