@@ -2,14 +2,20 @@ package io.pmbench.experiments.cli;
 
 import io.pmbench.experiments.orchestration.ClaimParts;
 import io.pmbench.experiments.sweep.RunCheck;
+import io.pmbench.experiments.sweep.RunLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +38,8 @@ import picocli.CommandLine.Parameters;
         + "each part (audit, fig3, fig5, fig6, fig7, ids, attack) is checked too and reported on its own line; "
         + "the exit code covers them all. It checks the cells against what their runs wrote; --recheck N also checks "
         + "them against this code, on a copy (docs/usage.md). Several DIRs are checked one after the other, with "
-        + "one line for them all at the end."})
+        + "one line for them all at the end; a folder that is not a run directory stands for the run directories "
+        + "below it (there, under --recheck, one without protocol cells passes on its hashes)."})
 public final class VerifyCommand extends CliCommand {
   /** Exit code when a cell does not verify (2 stays bad input). */
   public static final int EXIT_NOT_VERIFIED = 1;
@@ -49,7 +56,7 @@ public final class VerifyCommand extends CliCommand {
   }
 
   @Parameters(paramLabel = "DIR", arity = "1..*", description = "A run directory (it holds run.json and cells/); "
-      + "several may be given.")
+      + "several may be given. A folder that is none, such as results/, stands for every run directory below it.")
   List<Path> dirs;
 
   @CommandLine.Option(names = "--rehash", description = "For a run made before cell hashes only: stamp each cell's "
@@ -70,24 +77,39 @@ public final class VerifyCommand extends CliCommand {
   public Integer call() throws Exception {
     PrintWriter out = out();
     GridOptions.requireRecheck(recheck);
-    for (Path d : dirs) { // every DIR before any is checked or rehashed: a typo in the last is not found an hour in
-      if (RunCheck.legacy(d).isEmpty()) {
-        RunCheck.requireRunDirectory(d);
+    // every DIR before any is checked or rehashed: a typo in the last is not found an hour in
+    List<Path> runs = new ArrayList<>();
+    List<Path> found = new ArrayList<>(); // run directories found below a named folder that is none itself
+    for (Path d : dirs) {
+      if (isRun(d)) {
+        runs.add(d);
+        continue;
       }
+      List<Path> below = runsBelow(d);
+      if (below.isEmpty()) {
+        throw new IllegalArgumentException(d + " must be a pmbench run directory or a folder holding some. Provided "
+            + "value: no " + RunLayout.MANIFEST + " in " + d + " or in any folder below it");
+      }
+      err().println("pmbench verify: " + d + " is not a run directory; it holds " + below.size() + ", checked one by "
+          + "one: " + below.stream().map(Path::toString).collect(Collectors.joining(" ")));
+      err().flush();
+      runs.addAll(below);
+      found.addAll(below);
     }
+    onlyFound = Set.copyOf(found);
     List<Path> failed = new ArrayList<>();
-    for (int i = 0; i < dirs.size(); i++) {
-      Path d = dirs.get(i);
-      if (dirs.size() > 1 && recheck != null) { // where a long recheck of many directories has got to
-        err().println("pmbench verify: directory " + (i + 1) + " of " + dirs.size() + ": " + d);
+    for (int i = 0; i < runs.size(); i++) {
+      Path d = runs.get(i);
+      if (runs.size() > 1 && recheck != null) { // where a long recheck of many directories has got to
+        err().println("pmbench verify: directory " + (i + 1) + " of " + runs.size() + ": " + d);
         err().flush();
       }
       if (!verify(d, out)) {
         failed.add(d);
       }
     }
-    if (dirs.size() > 1) {
-      out.println(dirs.size() + " directories: " + (dirs.size() - failed.size()) + " pass"
+    if (runs.size() > 1) {
+      out.println(runs.size() + " directories: " + (runs.size() - failed.size()) + " pass"
           + (failed.isEmpty() ? "" : ", " + failed.size() + (failed.size() == 1 ? " does not: " : " do not: ")
           + failed.stream().map(Path::toString).collect(Collectors.joining(", "))));
     }
@@ -98,6 +120,41 @@ public final class VerifyCommand extends CliCommand {
       err().flush();
     }
     return failed.isEmpty() ? 0 : EXIT_NOT_VERIFIED;
+  }
+
+  /**
+   * Run directories found below a named folder ({@link #runsBelow}): under {@code --recheck} one that
+   * holds no protocol cells (an audit or filter folder) passes on its hashes, instead of failing as a
+   * named one does, so that {@code verify --recheck N results} checks everything it can.
+   */
+  private Set<Path> onlyFound = Set.of();
+
+  /** True when {@code d} is a run directory, or a folder of results from before run directories (reported). */
+  private static boolean isRun(Path d) {
+    return Files.exists(d.resolve(RunLayout.MANIFEST)) || RunCheck.legacy(d).isPresent();
+  }
+
+  /**
+   * The top-most run directories below {@code folder} in path order (not below another one: a claims
+   * run's parts are checked with it); symbolic links are not followed.
+   */
+  static List<Path> runsBelow(Path folder) throws IOException {
+    List<Path> runs = new ArrayList<>();
+    if (!Files.isDirectory(folder)) {
+      return runs;
+    }
+    Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes a) {
+        if (!d.equals(folder) && isRun(d)) {
+          runs.add(d);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        return FileVisitResult.CONTINUE;
+      }
+    });
+    runs.sort(Comparator.comparing(Path::toString));
+    return runs;
   }
 
   /** One DIR: its cells, its parts' and, with {@code --recheck}, this code's; true when all pass. */
@@ -130,10 +187,11 @@ public final class VerifyCommand extends CliCommand {
     }
     List<StoredRecheck.Target> targets = StoredRecheck.targets(dir);
     if (targets.isEmpty()) {
-      out.println(dir + ": not rechecked: no folder of it holds protocol cells (audit, attack and filter results are "
-          + "checked by rerunning their command)");
+      boolean found = onlyFound.contains(dir);
+      out.println(dir + ": " + (found ? "hashes checked, nothing to recheck" : "not rechecked") + ": no folder of it "
+          + "holds protocol cells (audit, attack and filter results are checked by rerunning their command)");
       out.flush();
-      return false;
+      return found;
     }
     Map<StoredRecheck.Result, Integer> results = new EnumMap<>(StoredRecheck.Result.class);
     long cells = 0;

@@ -132,6 +132,65 @@ class StoredRecheckTest {
     assertEquals(System.getProperty("java.class.path"), c.get(c.size() - 5));
   }
 
+  /**
+   * A folder that is not a run directory stands for the run directories below it: verify checks
+   * each (a tampered one fails the whole), and under --recheck an audit folder found there passes on
+   * its hashes while the same folder named on its own is "not rechecked"; a folder with no run below
+   * it stays bad input. If the folder were not expanded, {@code verify results} would be refused; if
+   * found folders without protocol cells failed, it could never pass.
+   */
+  @Test
+  void verify_folderOfRuns_checksEveryRunBelowIt(@TempDir Path tmp) throws IOException {
+    Path all = tmp.resolve("results");
+    Path run = all.resolve("a").resolve("run");
+    assertEquals(0, execute(smallRun(run, "--mechanisms", "privatemail,random")).exit());
+    Path audit = all.resolve("b-audit");
+    Outcome a = execute("audit", "--preset", "corrected", "--mechanism", "private-rp", "--trials", "200", "--out",
+        audit.toString());
+    assertEquals(0, a.exit(), a.err());
+
+    Outcome plain = execute("verify", all.toString());
+    assertEquals(0, plain.exit(), plain.out() + plain.err());
+    assertTrue(plain.err().contains(all + " is not a run directory; it holds 2, checked one by one: " + run + " "
+        + audit), plain.err());
+    assertTrue(plain.out().strip().endsWith("2 directories: 2 pass"), plain.out());
+
+    Outcome rechecked = execute("verify", "--recheck", "2", all.toString());
+    assertEquals(0, rechecked.exit(), rechecked.out() + rechecked.err());
+    assertTrue(rechecked.out().contains(run + ": the first 2 queries of its 4 cells are what this code computes"),
+        rechecked.out());
+    assertTrue(rechecked.out().contains(audit + ": hashes checked, nothing to recheck"), rechecked.out());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, execute("verify", "--recheck", "2", audit.toString()).exit(),
+        "a folder named on its own is not passed unrechecked");
+
+    Path copy = all.resolve("c").resolve("run");
+    Files.createDirectories(copy.getParent());
+    Files.walk(run).forEach(f -> {
+      try {
+        Path to = copy.resolve(run.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(f, to);
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    Path cell = firstCell(copy);
+    String text = Files.readString(cell);
+    int q = text.indexOf(": \"", text.indexOf("\"hits\"")) + 3;
+    Files.writeString(cell, text.substring(0, q) + (text.charAt(q) == 'A' ? 'B' : 'A') + text.substring(q + 1));
+    Outcome tampered = execute("verify", all.toString());
+    assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, tampered.exit(), tampered.out());
+    assertTrue(tampered.out().strip().endsWith("3 directories: 2 pass, 1 does not: " + copy), tampered.out());
+
+    Files.createDirectories(tmp.resolve("empty").resolve("deeper"));
+    Outcome none = execute("verify", tmp.resolve("empty").toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, none.exit());
+    assertTrue(none.err().contains("or in any folder below it"), none.err());
+  }
+
   /** Writes {@code tree} as {@code cell} with its hash stamped, in the cell and run.json, so that the run verifies. */
   private static void restamp(Path dir, Path cell, ObjectNode tree) throws IOException {
     String oldHash = tree.get(CellHashes.FIELD).asText();
