@@ -97,6 +97,11 @@ public final class VerifyCommand extends CliCommand {
       found.addAll(below);
     }
     onlyFound = Set.copyOf(found);
+    if (rehash) { // every DIR must be one to stamp before any is stamped: bad input leaves nothing half done
+      for (Path d : runs) {
+        RunCheck.requireUnhashed(d);
+      }
+    }
     List<Path> failed = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       Path d = runs.get(i);

@@ -72,6 +72,20 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
     }
   }
 
+  /**
+   * Checks {@code dir} and throws an {@link IllegalArgumentException} naming it unless it is a run made
+   * before cell hashes, the only kind {@link #rehash} stamps.
+   */
+  public static RunCheck requireUnhashed(Path dir) throws IOException {
+    RunCheck check = of(dir);
+    if (!check.unhashed()) {
+      throw new IllegalArgumentException("--rehash must be given an unhashed run (made before cell hashes). Provided "
+          + "value: " + dir + " already lists cell hashes in " + RunLayout.MANIFEST
+          + " (restamping would hide a modification)");
+    }
+    return check;
+  }
+
   /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
   public static RunCheck of(Path dir) throws IOException {
     requireRunDirectory(dir);
@@ -188,12 +202,7 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
    * restamping would hide a modification.
    */
   public static void rehash(Path dir, Consumer<String> say) throws IOException {
-    RunCheck check = of(dir);
-    if (!check.unhashed()) {
-      throw new IllegalArgumentException("--rehash must be given an unhashed run (made before cell hashes). Provided "
-          + "value: " + dir + " already lists cell hashes in " + RunLayout.MANIFEST
-          + " (restamping would hide a modification)");
-    }
+    RunCheck check = requireUnhashed(dir);
     say.accept("pmbench verify --rehash: stamping the SHA-256 of " + check.cells() + " cells of " + dir
         + " as they are now into each cell file and " + RunLayout.MANIFEST + " (their past cannot be checked)");
     Map<String, String> hashes = new TreeMap<>();

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -197,6 +198,27 @@ class VerifyCommandTest {
     assertFalse(execute("report", dir.toString()).err().contains("warning"));
     assertEquals(Pmbench.EXIT_BAD_INPUT, execute("verify", "--rehash", dir.toString()).exit(),
         "a hashed run must not be restamped");
+
+    // several DIRs, the second already hashed: refused before the first is stamped
+    Path legacy = tmp.resolve("legacy");
+    copy(dir, legacy);
+    stripHashes(legacy);
+    Map<String, String> before = files(legacy);
+    Outcome both = execute("verify", "--rehash", legacy.toString(), dir.toString());
+    assertEquals(Pmbench.EXIT_BAD_INPUT, both.exit(), both.out() + both.err());
+    assertEquals(1, both.err().strip().lines().count(), both.err());
+    assertTrue(both.err().contains(dir + " already lists cell hashes"), both.err());
+    assertEquals(before, files(legacy), "nothing may be stamped when a later DIR is refused");
+  }
+
+  private static Map<String, String> files(Path dir) throws IOException {
+    Map<String, String> out = new java.util.TreeMap<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path f : s.filter(Files::isRegularFile).toList()) {
+        out.put(dir.relativize(f).toString(), Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1));
+      }
+    }
+    return out;
   }
 
   /**
