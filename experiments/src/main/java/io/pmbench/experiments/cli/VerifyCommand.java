@@ -99,7 +99,7 @@ public final class VerifyCommand extends CliCommand {
     onlyFound = Set.copyOf(found);
     if (rehash) { // every DIR must be one to stamp before any is stamped: bad input leaves nothing half done
       for (Path d : runs) {
-        RunCheck.requireUnhashed(d);
+        toStamp.put(d, RunCheck.requireUnhashed(d));
       }
     }
     List<Path> failed = new ArrayList<>();
@@ -134,6 +134,9 @@ public final class VerifyCommand extends CliCommand {
    */
   private Set<Path> onlyFound = Set.of();
 
+  /** With {@code --rehash}: each DIR's check, made before any is stamped and read once. */
+  private final Map<Path, RunCheck> toStamp = new java.util.HashMap<>();
+
   /** True when {@code d} is a run directory, or a folder of results from before run directories (reported). */
   private static boolean isRun(Path d) {
     return Files.exists(d.resolve(RunLayout.MANIFEST)) || RunCheck.legacy(d).isPresent();
@@ -165,7 +168,7 @@ public final class VerifyCommand extends CliCommand {
   /** One DIR: its cells, its parts' and, with {@code --recheck}, this code's; true when all pass. */
   private boolean verify(Path dir, PrintWriter out) throws IOException {
     if (rehash) {
-      RunCheck.rehash(dir, out::println);
+      RunCheck.rehash(toStamp.get(dir), out::println);
     }
     Verdict top = check(dir, out);
     Map<String, Path> parts = ClaimParts.of(dir);
@@ -218,7 +221,7 @@ public final class VerifyCommand extends CliCommand {
 
   /** Checks a part folder: as {@link #check}, a folder that holds neither a run nor results not verifying. */
   private static Verdict part(Path d, PrintWriter out) throws IOException {
-    if (!Files.exists(d.resolve("run.json")) && RunCheck.legacy(d).isEmpty()) {
+    if (!isRun(d)) {
       out.println(d + " does not verify: it holds no run.json and no results (an interrupted part? rerun the claims "
           + "command to compute it)");
       return Verdict.NOT_VERIFIED;

@@ -64,14 +64,6 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
         + ": its files cannot be checked (rerun its command into a new folder for one that can)");
   }
 
-  /** Throws an {@link IllegalArgumentException} naming {@code dir} unless it holds a run's manifest. */
-  public static void requireRunDirectory(Path dir) {
-    if (!Files.exists(dir.resolve(RunLayout.MANIFEST))) {
-      throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no "
-          + RunLayout.MANIFEST + " in " + dir);
-    }
-  }
-
   /**
    * Checks {@code dir} and throws an {@link IllegalArgumentException} naming it unless it is a run made
    * before cell hashes, the only kind {@link #rehash} stamps.
@@ -88,8 +80,11 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
 
   /** Checks {@code dir}; not a run directory is an {@link IllegalArgumentException}. */
   public static RunCheck of(Path dir) throws IOException {
-    requireRunDirectory(dir);
     Path manifestFile = dir.resolve(RunLayout.MANIFEST);
+    if (!Files.exists(manifestFile)) {
+      throw new IllegalArgumentException(dir + " must be a pmbench run directory. Provided value: no "
+          + RunLayout.MANIFEST + " in " + dir);
+    }
     Optional<Map<String, String>> listed = Manifest.cellHashes(Files.readString(manifestFile), manifestFile.toString());
     Map<String, JsonNode> files = cellTrees(dir);
     if (listed.isEmpty()) {
@@ -202,7 +197,12 @@ public record RunCheck(Path dir, boolean unhashed, int cells, List<String> probl
    * restamping would hide a modification.
    */
   public static void rehash(Path dir, Consumer<String> say) throws IOException {
-    RunCheck check = requireUnhashed(dir);
+    rehash(requireUnhashed(dir), say);
+  }
+
+  /** {@link #rehash(Path, Consumer)} of the run {@code check} ({@link #requireUnhashed}) was made of. */
+  public static void rehash(RunCheck check, Consumer<String> say) throws IOException {
+    Path dir = check.dir();
     say.accept("pmbench verify --rehash: stamping the SHA-256 of " + check.cells() + " cells of " + dir
         + " as they are now into each cell file and " + RunLayout.MANIFEST + " (their past cannot be checked)");
     Map<String, String> hashes = new TreeMap<>();

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoredRecheckTest {
 
-  private static Map<String, String> snapshot(Path dir) throws IOException {
+  static Map<String, String> snapshot(Path dir) throws IOException {
     Map<String, String> files = new TreeMap<>();
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path f : s.filter(Files::isRegularFile).toList()) {
@@ -165,22 +165,8 @@ class StoredRecheckTest {
 
     Path copy = all.resolve("c").resolve("run");
     Files.createDirectories(copy.getParent());
-    Files.walk(run).forEach(f -> {
-      try {
-        Path to = copy.resolve(run.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to);
-        }
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
-    Path cell = firstCell(copy);
-    String text = Files.readString(cell);
-    int q = text.indexOf(": \"", text.indexOf("\"hits\"")) + 3;
-    Files.writeString(cell, text.substring(0, q) + (text.charAt(q) == 'A' ? 'B' : 'A') + text.substring(q + 1));
+    VerifyCommandTest.copy(run, copy);
+    VerifyCommandTest.tamper(copy);
     Outcome tampered = execute("verify", all.toString());
     assertEquals(VerifyCommand.EXIT_NOT_VERIFIED, tampered.exit(), tampered.out());
     assertTrue(tampered.out().strip().endsWith("3 directories: 2 pass, 1 does not: " + copy), tampered.out());

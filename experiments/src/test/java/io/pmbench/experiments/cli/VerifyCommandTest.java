@@ -38,7 +38,7 @@ class VerifyCommandTest {
   }
 
   /** Changes the first bit string of "hits" of the first cell: still valid JSON, different Recall@K. */
-  private static Path tamper(Path dir) throws IOException {
+  static Path tamper(Path dir) throws IOException {
     Path cell;
     try (Stream<Path> s = Files.list(dir.resolve("cells"))) {
       cell = s.filter(p -> p.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
@@ -203,23 +203,14 @@ class VerifyCommandTest {
     Path legacy = tmp.resolve("legacy");
     copy(dir, legacy);
     stripHashes(legacy);
-    Map<String, String> before = files(legacy);
+    Map<String, String> before = StoredRecheckTest.snapshot(legacy);
     Outcome both = execute("verify", "--rehash", legacy.toString(), dir.toString());
     assertEquals(Pmbench.EXIT_BAD_INPUT, both.exit(), both.out() + both.err());
     assertEquals(1, both.err().strip().lines().count(), both.err());
     assertTrue(both.err().contains(dir + " already lists cell hashes"), both.err());
-    assertEquals(before, files(legacy), "nothing may be stamped when a later DIR is refused");
+    assertEquals(before, StoredRecheckTest.snapshot(legacy), "nothing may be stamped when a later DIR is refused");
   }
 
-  private static Map<String, String> files(Path dir) throws IOException {
-    Map<String, String> out = new java.util.TreeMap<>();
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path f : s.filter(Files::isRegularFile).toList()) {
-        out.put(dir.relativize(f).toString(), Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1));
-      }
-    }
-    return out;
-  }
 
   /**
    * A run whose cells are all format 1 (as the stored reference runs are): it verifies, reports
@@ -297,7 +288,7 @@ class VerifyCommandTest {
     return cells.size();
   }
 
-  private static void copy(Path from, Path to) throws IOException {
+  static void copy(Path from, Path to) throws IOException {
     try (Stream<Path> s = Files.walk(from)) {
       for (Path p : s.toList()) {
         Path target = to.resolve(from.relativize(p).toString());
